@@ -1,0 +1,189 @@
+"""What every game shares: the seed, the action log, JSON, replay and undo.
+
+A game is fully described by ``{game, num_players, options, seed, actions}``.
+Saving stores that record; loading replays it. Every state owns one seeded
+``random.Random`` and draws from it only inside ``apply`` (or when a chance
+node is created), so a replay of the same actions meets the same draws.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from assistant import CHANCE, TERMINAL
+from assistant.errors import IllegalAction
+
+
+class Action(ABC):
+    """A move or a chance outcome. Subclasses are frozen dataclasses (hashable)."""
+
+    @abstractmethod
+    def to_data(self) -> Any:
+        """A JSON-safe value that ``Game.action_from_json`` turns back into this action."""
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the rules."""
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+
+    # --- the rules: subclasses fill these in -------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """A player index, CHANCE or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """For the current player, or the outcomes at a chance node; same state, same order."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with a reason if ``action`` is not allowed now. Never mutates."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action that ``check`` accepted."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each player's score in the game's own terms; running totals before the end."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Indices sharing first place after the tie-breaks; empty until the game is over."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict:
+        """What ``player`` may see (None: a spectator), JSON-safe."""
+
+    @abstractmethod
+    def chance_outcome(self) -> Action:
+        """The outcome the app rolls at a chance node (drawn from the state's generator)."""
+
+    # --- shared behaviour ------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Carry out ``action``; on IllegalAction the state is exactly as before."""
+        if self.current_player == TERMINAL:
+            raise IllegalAction("error.game_over")
+        self.check(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def is_over(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def record(self) -> dict[str, Any]:
+        """The whole game as data: enough to rebuild this state exactly."""
+        return {
+            "game": self.game.name,
+            "num_players": self.num_players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": [action.to_data() for action in self.history],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.record(), separators=(",", ":"))
+
+    def clone(self) -> State:
+        return self.game.replay(self.num_players, self.seed, self.options, self.history)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.record() == other.record()
+
+    __hash__ = None  # states are mutable
+
+
+class Game(ABC):
+    """The rules of one game: how to start, and how to read saved games and actions."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_defaults: ClassVar[dict[str, Any]] = {}
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def action_from_data(self, data: Any) -> Action:
+        """Raise ValueError for data that is no action of this game."""
+
+    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Fill in defaults; raise ValueError naming an unknown or bad option."""
+        unknown = sorted(set(options) - set(self.option_defaults))
+        if unknown:
+            known = ", ".join(sorted(self.option_defaults)) or "none"
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.name} (known: {known})")
+        merged = {**self.option_defaults, **options}
+        for name, value in merged.items():
+            default = self.option_defaults[name]
+            if type(value) is not type(default):
+                raise ValueError(f"option {name!r} must be a {type(default).__name__}, not {value!r}")
+        return merged
+
+    def new_state(self, num_players: int, *, seed: int, **options: Any) -> State:
+        if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {num_players!r}"
+            )
+        if type(seed) is not int:
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        return self._new_state(num_players, seed, self.validate_options(options))
+
+    def action_from_json(self, text: str | bytes) -> Action:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not an action: {error.msg}") from None
+        return self.action_from_data(data)
+
+    def replay(self, num_players: int, seed: int, options: dict[str, Any], actions) -> State:
+        """A new game with ``actions`` applied in order (IllegalAction if one is refused)."""
+        state = self.new_state(num_players, seed=seed, **options)
+        for action in actions:
+            state.apply(action)
+        return state
+
+    def from_record(self, record: Any) -> State:
+        """Rebuild a state from ``State.record()``; tampered data raises ValueError."""
+        if not isinstance(record, dict):
+            raise ValueError("a saved game must be a JSON object")
+        missing = {"game", "num_players", "options", "seed", "actions"} - set(record)
+        if missing:
+            raise ValueError(f"a saved game needs the field {sorted(missing)[0]!r}")
+        if record["game"] != self.name:
+            raise ValueError(f"this saved game is {record['game']!r}, not {self.name!r}")
+        if not isinstance(record["options"], dict) or not isinstance(record["actions"], list):
+            raise ValueError("a saved game's options must be an object and its actions a list")
+        state = self.new_state(record["num_players"], seed=record["seed"], **record["options"])
+        for number, data in enumerate(record["actions"], start=1):
+            action = self.action_from_data(data)
+            try:
+                state.apply(action)
+            except IllegalAction as error:
+                raise ValueError(f"saved action {number} ({action}) is not legal: {error}") from None
+        return state
+
+    def from_json(self, text: str | bytes) -> State:
+        try:
+            record = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise ValueError(f"not a saved game: {getattr(error, 'msg', error)}") from None
+        return self.from_record(record)

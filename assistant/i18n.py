@@ -1,0 +1,42 @@
+"""Every text a player sees, in English and German.
+
+The catalogues are TOML files in ``assistant/locales``; nested tables become
+dotted keys (``[error] one_chamber = ...`` is ``error.one_chamber``).
+"""
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+LANGUAGES = ("en", "de")
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    text = resources.files("assistant.locales").joinpath(f"{lang}.toml").read_text("utf-8")
+    flat: dict[str, str] = {}
+    _flatten(tomllib.loads(text), "", flat)
+    return flat
+
+
+def _flatten(table: dict, prefix: str, out: dict[str, str]) -> None:
+    for name, value in table.items():
+        if isinstance(value, dict):
+            _flatten(value, f"{prefix}{name}.", out)
+        else:
+            out[prefix + name] = value
+
+
+def t(key: str, lang: str = "en", **params) -> str:
+    """The text for ``key`` in ``lang``, filled in with ``params``.
+
+    A key missing from a catalogue is a bug; the tests check both catalogues
+    hold the same keys, so here we fall back to the key itself rather than crash
+    in front of a player.
+    """
+    template = catalogue(lang).get(key)
+    if template is None:
+        return key
+    return template.format(**params) if params else template
