@@ -1,0 +1,1 @@
+"""Printable sheets (ReportLab): ``python -m sheets KIND -o FILE.pdf``."""
