@@ -89,6 +89,11 @@ class HamsternState(State):
         """How many cells the current roll lets ``player`` cross."""
         return placement.allowed_sizes(self.roll, self.track_left(player))
 
+    def is_blocked(self, player: int) -> bool:
+        """True if no roll at all (1..6) would let ``player`` cross a cell any more."""
+        smallest = 1 if self.track_left(player) else 2
+        return not placement.can_place(self.layout, self.crossed[player], range(smallest, 7), self.free_start)
+
     def chambers_started(self, player: int) -> int:
         crossed = self.crossed[player]
         return sum(1 for mask in self.layout.chamber_masks if crossed & mask)
@@ -168,7 +173,9 @@ class HamsternState(State):
             self._end_of_roll()
 
     def _end_of_roll(self) -> None:
-        if self.ticks == self.layout.round_counter_length:
+        # Project ruling H1 (docs/RULES.md): the game also ends once nobody could cross
+        # anything on any roll; otherwise a boxed-in solo player would roll for ever.
+        if self.ticks == self.layout.round_counter_length or all(map(self.is_blocked, range(self.num_players))):
             self.over = True
             return
         self.roll = None
