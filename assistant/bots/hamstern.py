@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from assistant.bots import Advice
 from assistant.games.hamstern import placement
@@ -58,10 +58,13 @@ def sheet_value(layout: Layout, crossed: int, track_left: int, rolls_left: float
     value += ACORN_POINTS[(crossed & layout.acorn_mask).bit_count()]
     value += TRACK_BOX_VALUE * track_left
     budget = round(rolls_left)
-    for n, mask in enumerate(layout.chamber_masks):
+    for n, (mask, doors) in enumerate(zip(layout.chamber_masks, _doors_into(layout.side), strict=True)):
         if crossed & mask:
             value += _chamber_value(layout.side, n, crossed & mask, track_left > 0, budget)
-    return value + OPEN_DOOR_VALUE * _open_doors(layout, crossed)
+        else:
+            # Corridors from a crossed cell into a chamber not started yet: room to grow.
+            value += OPEN_DOOR_VALUE * (crossed & doors).bit_count()
+    return value
 
 
 @lru_cache(maxsize=1 << 18)
@@ -101,20 +104,14 @@ def _regions(layout: Layout, cells: int):
         cells &= ~reached
 
 
-def _open_doors(layout: Layout, crossed: int) -> int:
-    """Corridors from a crossed cell into a chamber not started yet: room to grow."""
-    return sum(1 for near, far_chamber in _doors(layout.side) if crossed & near and not crossed & far_chamber)
-
-
-@lru_cache(maxsize=None)
-def _doors(side: str) -> tuple[tuple[int, int], ...]:
-    """Each corridor, both ways: (bit of the near end, mask of the chamber at the far end)."""
+@cache
+def _doors_into(side: str) -> tuple[int, ...]:
+    """Per chamber: the mask of the cells from which a corridor leads into it."""
     layout = load_layout(side)
-    doors = []
+    doors = [0] * len(layout.chambers)
     for a, b in layout.corridors:
         for near, far in ((a, b), (b, a)):
-            far_chamber = layout.chamber_masks[layout.chamber_of[layout.index[far]]]
-            doors.append((1 << layout.index[near], far_chamber))
+            doors[layout.chamber_of[layout.index[far]]] |= 1 << layout.index[near]
     return tuple(doors)
 
 

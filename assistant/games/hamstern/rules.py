@@ -247,4 +247,5 @@ class HamsternState(State):
         other.options = dict(self.options)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        other._legal = None
         return other

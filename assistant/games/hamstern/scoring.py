@@ -36,7 +36,7 @@ class Breakdown:
 def breakdown(layout: Layout, crossed: int) -> Breakdown:
     """Full chambers score their points; mushrooms 1 each; acorns 2/4/8/16 (wherever they are)."""
     complete = [
-        chamber for chamber, mask in zip(layout.chambers, layout.chamber_masks) if crossed & mask == mask
+        chamber for chamber, mask in zip(layout.chambers, layout.chamber_masks, strict=True) if crossed & mask == mask
     ]
     return Breakdown(
         chambers=sum(chamber.points for chamber in complete),

@@ -1,0 +1,156 @@
+"""Printed sheets: page size, text in both languages, glyphs, drawn cells, size, CLI, pictures."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
+
+from assistant import i18n
+from assistant.games.hamstern.layout import load_layout
+from sheets import hamstern
+from sheets.pdf import BOLD, FONT, register_fonts
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+CASES = [(side, paper, lang) for side in "AB" for paper in ("a4", "letter") for lang in ("en", "de")]
+
+
+@pytest.fixture(scope="module", params=CASES, ids=["-".join(case) for case in CASES])
+def sheet(request):
+    side, paper, lang = request.param
+    return side, paper, lang, hamstern.render(side, paper, lang)
+
+
+def test_page_size_and_file_size(sheet):
+    side, paper, lang, pdf = sheet
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    width, height = PAGE_SIZES[paper]
+    assert float(page.mediabox.width) == pytest.approx(width, abs=0.1)
+    assert float(page.mediabox.height) == pytest.approx(height, abs=0.1)
+    assert len(pdf) <= 60 * 1024
+
+
+def test_text_is_in_the_chosen_language(sheet):
+    side, paper, lang, pdf = sheet
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    for key in ("sheet.hamstern.title", f"sheet.hamstern.side_{side}", "sheet.hamstern.chambers",
+                "sheet.hamstern.mushrooms", "sheet.hamstern.acorns", "sheet.hamstern.total",
+                "sheet.hamstern.round_counter", "sheet.name"):
+        assert i18n.t(key, lang) in text, key
+    other = "de" if lang == "en" else "en"
+    assert i18n.t("sheet.hamstern.acorns", other) not in text
+    for chamber in load_layout(side).chambers:
+        assert str(chamber.points) in text
+
+
+def test_font_is_embedded_and_has_every_character():
+    register_fonts()
+    pdf = hamstern.render("B", "a4", "de")
+    assert b"/FontFile2" in pdf  # TrueType embedded, not a printer's stand-in
+    for name in (FONT, BOLD):
+        glyphs = pdfmetrics.getFont(name).face.charToGlyph
+        for lang in i18n.LANGUAGES:
+            for key, text in i18n.catalogue(lang).items():
+                if key.startswith("sheet."):
+                    missing = {ch for ch in text if ord(ch) not in glyphs}
+                    assert not missing, f"{name} lacks {missing} for {key}"
+    assert "Spaß" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+
+
+def test_drawn_cells_match_the_layout(sheet):
+    side, paper, lang, pdf = sheet
+    layout = load_layout(side)
+    geometry = hamstern.grid_geometry(layout, paper)
+    page = pdfplumber.open(io.BytesIO(pdf)).pages[0]
+    cell = geometry.cell
+    drawn = {
+        (round(r["x0"], 1), round(page.height - r["bottom"], 1))
+        for r in page.rects
+        if abs(r["width"] - cell) < 0.5 and abs(r["height"] - cell) < 0.5
+    }
+    expected = set()
+    for chamber in layout.chambers:
+        for row, col in chamber.cells:
+            x, y, _, _ = geometry.cell_rect(row, col)
+            expected.add((round(x, 1), round(y, 1)))
+    assert drawn == expected
+    assert cell >= 10 * 72 / 25.4  # at least 10 mm: room for a pencil cross
+
+
+def test_copies_give_pages_at_almost_no_cost():
+    one = hamstern.render("A", "a4", "en")
+    five = hamstern.render("A", "a4", "en", copies=5)
+    assert len(PdfReader(io.BytesIO(five)).pages) == 5
+    assert len(five) < len(one) + 2048
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "sheets", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_writes_a_pdf(tmp_path):
+    target = tmp_path / "cave.pdf"
+    result = run_cli("hamstern", "--side", "B", "--paper", "letter", "--lang", "de", "--copies", "2", "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    assert len(PdfReader(target).pages) == 2
+
+
+@pytest.mark.parametrize("args", [
+    ["hamstern", "--side", "C"],
+    ["hamstern", "--paper", "a3"],
+    ["hamstern", "--lang", "fr"],
+    ["hamstern", "--copies", "0"],
+    ["hamstern", "--copies", "many"],
+    ["chess"],
+    ["biber-gang", "--side", "A"],
+    ["hamstern", "--unknown"],
+])
+def test_cli_bad_arguments_exit_2_and_write_nothing(tmp_path, args):
+    target = tmp_path / "out.pdf"
+    result = run_cli(*args, "-o", str(target))
+    assert result.returncode == 2
+    assert "usage:" in result.stderr and "Traceback" not in result.stderr
+    assert not target.exists()
+
+
+def test_cli_unbuilt_sheet_and_missing_folder(tmp_path):
+    result = run_cli("hamsterdam", "-o", str(tmp_path / "x.pdf"))
+    assert result.returncode == 2 and "not built yet" in result.stderr
+    result = run_cli("hamstern", "-o", str(tmp_path / "no" / "such" / "x.pdf"))
+    assert result.returncode == 2 and "no folder" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_renders_legibly_in_greyscale(side):
+    """Render to PNG (kept in tests/artifacts to look at): grey earth, white cells, black walls."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = pypdfium2.PdfDocument(hamstern.render(side, "a4", "de"))
+    image = pdf[0].render(scale=100 / 72, grayscale=True).to_pil().convert("L")
+    image.save(ARTIFACTS / f"hamstern-{side}.png")
+    layout = load_layout(side)
+    geometry = hamstern.grid_geometry(layout, "a4")
+    scale = 100 / 72
+    height = image.height
+
+    def grey_at(row, col):
+        x, y = geometry.centre(row, col)
+        return image.getpixel((int(x * scale), int(height - y * scale)))
+
+    plain = next(cell for c in layout.chambers if not c.start for cell in c.cells
+                 if cell not in layout.icons and cell not in {e for pair in layout.corridors for e in pair})
+    start = next(cell for cell in layout.start_chamber.cells if cell not in layout.icons)
+    assert grey_at(*plain) > 240                   # chamber cells stay white for pencil
+    assert grey_at(*start) < grey_at(*plain) - 25  # the start chamber is darker
+    earth = next((r, c) for r in range(layout.rows) for c in range(layout.cols)
+                 if (r, c) not in layout.index and (r, c) not in layout.rocks
+                 and (r, c) not in {c.points_at for c in layout.chambers})
+    assert grey_at(*earth) < grey_at(*plain) - 25
