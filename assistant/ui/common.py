@@ -1,0 +1,70 @@
+"""What every page shares: the language, the saved-games store, tablet-sized styles."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from assistant import i18n
+from assistant.store import Store
+
+LANG_NAMES = {"en": "English", "de": "Deutsch"}
+
+TABLET_CSS = """
+<style>
+/* Tablet first: big tap targets, nothing that makes the page scroll sideways. */
+.stApp { overflow-x: hidden; }
+.block-container { padding-top: 4.6rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
+button[kind], .stDownloadButton button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
+[data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
+[data-testid="stColumn"] { min-width: 0 !important; }
+.ht-status { font-size: 1.15rem; line-height: 1.5; }
+.ht-reason { background: #fde8e8; border-left: 6px solid #c0392b; padding: .6rem .8rem; border-radius: 4px;
+             font-size: 1.1rem; color: #5a1010; }
+.ht-hint { background: #e8f4fd; border-left: 6px solid #1f6fb2; padding: .6rem .8rem; border-radius: 4px;
+           font-size: 1.05rem; }
+</style>
+"""
+
+
+def lang() -> str:
+    """The language every page shows: chosen in the sidebar, kept in the URL."""
+    if "lang" not in st.session_state:
+        wanted = st.query_params.get("lang", "en")
+        st.session_state.lang = wanted if wanted in i18n.LANGUAGES else "en"
+    return st.session_state.lang
+
+
+def tr(key: str, **params) -> str:
+    return i18n.t(key, lang(), **params)
+
+
+@st.cache_resource
+def store() -> Store:
+    return Store()
+
+
+def page_setup() -> None:
+    """Styles and the language switch; called once per run by the main script."""
+    st.html(TABLET_CSS)
+    current = lang()
+    chosen = st.sidebar.segmented_control(
+        "🌐", options=list(LANG_NAMES), format_func=LANG_NAMES.get, default=current, key="lang_switch",
+        label_visibility="collapsed",
+    )
+    if chosen and chosen != current:
+        st.session_state.lang = chosen
+        st.rerun()
+    st.query_params["lang"] = current
+
+
+def show_reason(text: str) -> None:
+    """An illegal action's reason, next to the board, in the player's language."""
+    st.html(f'<div class="ht-reason" role="alert">⚠️ {_escape(text)}</div>')
+
+
+def show_hint(text: str) -> None:
+    st.html(f'<div class="ht-hint">💡 {_escape(text)}</div>')
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

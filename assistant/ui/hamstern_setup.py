@@ -1,0 +1,36 @@
+"""Hamstern, new game: players, side, variant and where the die comes from."""
+
+from __future__ import annotations
+
+import secrets
+
+import streamlit as st
+
+from assistant.games import get_game
+from assistant.ui.common import store, tr
+
+
+def new_game_form() -> None:
+    st.header(tr("ui.hamstern.setup_title"))
+    count = st.segmented_control(tr("ui.players"), options=list(range(1, 7)), default=2, key="hs_new_count",
+                                 required=True)
+    columns = st.columns(3, wrap=False)
+    names = []
+    for n in range(count):
+        with columns[n % 3]:
+            names.append(st.text_input(tr("ui.player_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
+                                       key=f"hs_new_name_{n}", max_chars=20).strip() or tr("ui.default_name", n=n + 1))
+    side = st.segmented_control(tr("ui.hamstern.side"), options=["A", "B"], default="A", required=True,
+                                format_func=lambda s: tr(f"ui.hamstern.side_{s}"), key="hs_new_side")
+    free_start = st.toggle(tr("ui.hamstern.free_start"), key="hs_new_free")
+    if count == 1:
+        dice = "app"
+        st.caption(tr("ui.hamstern.solo_note"))
+    else:
+        dice = st.radio(tr("ui.hamstern.dice_source"), options=["app", "real"], horizontal=True, key="hs_new_dice",
+                        format_func=lambda d: tr(f"ui.hamstern.dice_{d}"))
+    if st.button(tr("ui.start_game"), type="primary", key="hs_start"):
+        state = get_game("hamstern").new_state(count, seed=secrets.randbits(32), side=side, free_start=free_start)
+        game_id = store().create(state, {"names": names, "dice": dice})
+        st.query_params["game"] = game_id
+        st.rerun()
