@@ -4,13 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The browser tests drive Debian's chromium; never let a test tool download a browser.
-if ! command -v chromium >/dev/null 2>&1; then
-    if [ "$(id -u)" = "0" ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    fi
+# The browser tests drive Debian's chromium (never a browser a test tool downloads); the emoji
+# font makes screenshots show what a tablet shows.
+if ! command -v chromium >/dev/null 2>&1 || [ ! -d /usr/share/fonts/truetype/noto ]; then
+    sudo=""
+    [ "$(id -u)" = "0" ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv

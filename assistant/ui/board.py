@@ -13,7 +13,7 @@ from functools import cache
 
 import streamlit as st
 
-from assistant.games.hamstern.layout import Layout, corridor_path, load_layout
+from assistant.games.hamstern.layout import Layout, load_layout
 
 COLOURS = {
     "A": {"earth": "#dccbaa", "chamber": "#fffdf7", "start": "#e6d3ad", "rock": "#9c8f7d", "tunnel": "#f3ead8"},
@@ -63,8 +63,10 @@ def static_css(side: str, prefix: str) -> str:
     rules = [
         f".st-key-{prefix}-board [data-testid='stHorizontalBlock'] {{ gap: 0 !important; }}",
         f".st-key-{prefix}-board [data-testid='stVerticalBlock'] {{ gap: 0 !important; }}",
-        f".st-key-{prefix}-board {{ gap: 0 !important; background: {colours['earth']}; padding: 4px;"
-        " border-radius: 6px; }",
+        f".st-key-{prefix}-board {{ gap: 0 !important; background-color: {colours['earth']}; padding: 4px;"
+        f" border-radius: 6px; background-image: {earth_background(side)}; background-size: calc(100% - 8px)"
+        " calc(100% - 8px); background-position: 4px 4px; background-repeat: no-repeat; }",
+        f".st-key-{prefix}-board [data-testid='stHorizontalBlock'] {{ height: {CELL_HEIGHT}; min-height: 44px; }}",
         f".st-key-{prefix}-board [data-testid='stElementContainer'] {{ margin: 0 !important; }}",
         f".st-key-{prefix}-board button {{ width: 100%; height: {CELL_HEIGHT}; min-height: 44px; min-width: 0;"
         " padding: 0; border-radius: 0; font-size: 1px; color: transparent; line-height: 1;"
@@ -92,23 +94,33 @@ def static_css(side: str, prefix: str) -> str:
 
 @cache
 def earth_html(side: str) -> dict[tuple[int, int], str]:
-    """The earth cells that show something: tunnels, rock and the points badges."""
+    """The earth cells that hold an element: the points badges (tunnels and rock are background)."""
+    layout = load_layout(side)
+    return {chamber.points_at: f'<div class="ht-earth"><div class="ht-badge">{chamber.points}</div></div>'
+            for chamber in layout.chambers}
+
+
+@cache
+def earth_background(side: str) -> str:
+    """Tunnels and rock as one picture stretched over the whole board.
+
+    Every row has the same height and every column the same width, so the picture
+    lines up with the cells; painting it once costs far less than an element per cell.
+    """
     layout = load_layout(side)
     colours = COLOURS[side]
-    shown = {}
-    for near, far in layout.corridors:
-        band = "to bottom" if near[0] == far[0] else "to right"
-        for cell in corridor_path(near, far):
-            shown[cell] = (f"background: linear-gradient({band}, transparent 30%, {colours['tunnel']} 30%,"
-                           f" {colours['tunnel']} 70%, transparent 70%);")
-    for cell in layout.rocks:
-        shown[cell] = (f"background: radial-gradient(circle at 33% 38%, {colours['rock']} 20%, transparent 22%),"
-                       f" radial-gradient(circle at 66% 64%, {colours['rock']} 18%, transparent 20%),"
-                       f" radial-gradient(circle at 70% 28%, {colours['rock']} 12%, transparent 14%);")
-    html = {cell: f'<div class="ht-earth" style="{style}"></div>' for cell, style in shown.items()}
-    for chamber in layout.chambers:
-        html[chamber.points_at] = f'<div class="ht-earth"><div class="ht-badge">{chamber.points}</div></div>'
-    return html
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {layout.cols * 10} {layout.rows * 10}' "
+             "preserveAspectRatio='none'>"]
+    for (r1, c1), (r2, c2) in layout.corridors:
+        parts.append(f"<line x1='{c1 * 10 + 5}' y1='{r1 * 10 + 5}' x2='{c2 * 10 + 5}' y2='{r2 * 10 + 5}' "
+                     f"stroke='{colours['tunnel']}' stroke-width='4'/>")
+    for row, col in sorted(layout.rocks):
+        for dx, dy, r in ((3.3, 3.8, 2.1), (6.6, 6.4, 1.9), (7, 2.8, 1.3)):
+            parts.append(f"<ellipse cx='{col * 10 + dx}' cy='{row * 10 + dy}' rx='{r}' ry='{r}' "
+                         f"fill='{colours['rock']}'/>")
+    parts.append("</svg>")
+    svg = "".join(parts).replace("#", "%23").replace("<", "%3C").replace(">", "%3E")
+    return f'url("data:image/svg+xml;utf8,{svg}")'
 
 
 def _side_towards(cell, other) -> str:
@@ -133,21 +145,42 @@ def dynamic_css(layout: Layout, prefix: str, crossed: set, selected: set, hint: 
 
 
 def tappable_sheet(layout: Layout, crossed: set, selected: set, on_tap, *, hint: set = frozenset(),
-                   disabled: bool = False, prefix: str = "hc") -> None:
-    """The sheet as a grid of cell buttons; ``on_tap(cell)`` runs when a cell is tapped."""
+                   disabled: bool = False, prefix: str = "hc", crossed_tappable: bool = False) -> None:
+    """The sheet as a grid of cell buttons; ``on_tap(cell)`` runs when a cell is tapped.
+
+    Crossed cells are locked during a game; the score check lets a mis-tap be taken back.
+    """
     st.html(f"<style>{static_css(layout.side, prefix)}\n{dynamic_css(layout, prefix, crossed, selected, hint)}</style>")
     earth = earth_html(layout.side)
     with st.container(key=f"{prefix}-board"):
         for row in range(layout.rows):
-            columns = st.columns(layout.cols, gap=None, wrap=False)
-            for col, column in enumerate(columns):
+            spans = row_spans(layout, row, earth)
+            columns = st.columns([width for _, width in spans], gap=None, wrap=False)
+            for (col, _), column in zip(spans, columns, strict=True):
                 cell = (row, col)
                 with column:
                     if cell in layout.index:
                         st.button(cell_label(cell), key=f"{prefix}-{row}-{col}", on_click=on_tap, args=(cell,),
-                                  disabled=disabled or cell in crossed, width="stretch")
+                                  disabled=disabled or (cell in crossed and not crossed_tappable), width="stretch")
                     elif cell in earth:
                         st.markdown(earth[cell], unsafe_allow_html=True)
+
+
+def row_spans(layout: Layout, row: int, earth: dict) -> list[tuple[int, int]]:
+    """(first column, width) of each column a row needs: a run of plain earth is one wide column.
+
+    Fewer columns make every rerun cheaper; plain earth shows nothing but the background.
+    """
+    spans: list[tuple[int, int]] = []
+    for col in range(layout.cols):
+        cell = (row, col)
+        plain = cell not in layout.index and cell not in earth
+        previous_plain = spans and (row, spans[-1][0]) not in layout.index and (row, spans[-1][0]) not in earth
+        if plain and previous_plain:
+            spans[-1] = (spans[-1][0], spans[-1][1] + 1)
+        else:
+            spans.append((col, 1))
+    return spans
 
 
 def sheet_svg(layout: Layout, crossed: set, *, cell: int = 16, highlight: set = frozenset()) -> str:

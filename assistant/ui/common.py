@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from assistant import i18n
-from assistant.store import Store
+from assistant.store import Store, default_path
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
@@ -14,14 +14,12 @@ TABLET_CSS = """
 /* Tablet first: big tap targets, nothing that makes the page scroll sideways. */
 .stApp { overflow-x: hidden; }
 .block-container { padding-top: 4.6rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
-button[kind], .stDownloadButton button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
+[data-testid="stMain"] button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
+[data-testid="stNumberInput"] input { min-height: 48px; font-size: 1.1rem; }
+[data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
-.ht-reason { background: #fde8e8; border-left: 6px solid #c0392b; padding: .6rem .8rem; border-radius: 4px;
-             font-size: 1.1rem; color: #5a1010; }
-.ht-hint { background: #e8f4fd; border-left: 6px solid #1f6fb2; padding: .6rem .8rem; border-radius: 4px;
-           font-size: 1.05rem; }
 </style>
 """
 
@@ -38,9 +36,13 @@ def tr(key: str, **params) -> str:
     return i18n.t(key, lang(), **params)
 
 
-@st.cache_resource
 def store() -> Store:
-    return Store()
+    return _store_at(str(default_path()))
+
+
+@st.cache_resource
+def _store_at(path: str) -> Store:
+    return Store(path)
 
 
 def page_setup() -> None:
@@ -59,12 +61,8 @@ def page_setup() -> None:
 
 def show_reason(text: str) -> None:
     """An illegal action's reason, next to the board, in the player's language."""
-    st.html(f'<div class="ht-reason" role="alert">⚠️ {_escape(text)}</div>')
+    st.error(text, icon="⚠️")
 
 
 def show_hint(text: str) -> None:
-    st.html(f'<div class="ht-hint">💡 {_escape(text)}</div>')
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    st.info(text, icon="💡")

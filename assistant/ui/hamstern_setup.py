@@ -27,8 +27,8 @@ def new_game_form() -> None:
         dice = "app"
         st.caption(tr("ui.hamstern.solo_note"))
     else:
-        dice = st.radio(tr("ui.hamstern.dice_source"), options=["app", "real"], horizontal=True, key="hs_new_dice",
-                        format_func=lambda d: tr(f"ui.hamstern.dice_{d}"))
+        dice = st.segmented_control(tr("ui.hamstern.dice_source"), options=["app", "real"], default="app",
+                                    required=True, key="hs_new_dice", format_func=lambda d: tr(f"ui.hamstern.dice_{d}"))
     if st.button(tr("ui.start_game"), type="primary", key="hs_start"):
         state = get_game("hamstern").new_state(count, seed=secrets.randbits(32), side=side, free_start=free_start)
         game_id = store().create(state, {"names": names, "dice": dice})

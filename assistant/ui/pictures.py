@@ -45,7 +45,8 @@ def track_html(total: int, struck: int, pending: int = 0) -> str:
     for n in range(total):
         x = (n + 1) * step + 2
         fill = "#cfd8dc" if n < struck else ("#ffd54f" if n < struck + pending else "#fff")
-        parts.append(f'<rect x="{x}" y="2" width="{size}" height="{size}" fill="{fill}" stroke="#222" stroke-width="2.5"/>')
+        parts.append(f'<rect x="{x}" y="2" width="{size}" height="{size}" fill="{fill}" stroke="#222" '
+                     'stroke-width="2.5"/>')
         if n < struck:
             parts.append(f'<path d="M{x + 6},8 L{x + 28},30 M{x + 28},8 L{x + 6},30" stroke="#333" stroke-width="4"/>')
     parts.append("</svg>")

@@ -43,7 +43,7 @@ if decided:
 stray = unreachable_crosses(layout, layout.mask(crossed), free_start)
 if stray:
     st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
-board.tappable_sheet(layout, set(), crossed, toggle, prefix="sc")
+board.tappable_sheet(layout, crossed, set(), toggle, prefix="sc", crossed_tappable=True)
 if st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear"):
     crossed.clear()
     st.rerun()
