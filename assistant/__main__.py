@@ -13,7 +13,10 @@ from importlib import import_module
 
 from assistant.games import GAME_NAMES
 
-SCORE_CHECKS = {"hamstern": "assistant.games.hamstern.scorecard:check_scores"}
+SCORE_CHECKS = {
+    "hamstern": "assistant.games.hamstern.scorecard:check_scores",
+    "biber_gang": "assistant.games.biber_gang.scorecard:check_scores",
+}
 
 
 def score(game: str, data) -> dict:

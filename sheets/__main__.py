@@ -21,6 +21,10 @@ def render(kind: str, side: str | None, paper: str, lang: str, copies: int) -> b
         from sheets import hamstern
 
         return hamstern.render(side or "A", paper, lang, copies)
+    if kind == "biber-gang":
+        from sheets import biber_gang
+
+        return biber_gang.render(paper, lang, copies)
     raise ValueError(f"the {kind} sheet is not built yet")
 
 

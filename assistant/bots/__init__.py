@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import Any, Protocol
 
 LEVELS = ("random", "easy", "hard")
-_MODULES = {"hamstern": "assistant.bots.hamstern"}
+_MODULES = {"hamstern": "assistant.bots.hamstern", "biber_gang": "assistant.bots.biber_gang"}
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,10 @@ from assistant.games.base import Action, Game, State
 GAME_NAMES = ("hamstern", "hamsterdam", "biber_gang", "hamsterbacke", "moemmen")
 
 # Games whose engines exist; the others are announced as "coming" in the app.
-_BUILT = {"hamstern": "assistant.games.hamstern:HamsternGame"}
+_BUILT = {
+    "hamstern": "assistant.games.hamstern:HamsternGame",
+    "biber_gang": "assistant.games.biber_gang:BiberGangGame",
+}
 
 
 class GameNotBuilt(ValueError):

@@ -1,0 +1,88 @@
+"""Biber Gang moves. Every possible move exists once, built here, so that listing
+legal moves is only gathering constants (the random-play speed depends on it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.base import Action
+from assistant.games.biber_gang.cards import DISPLAY_SIZE, position_name
+
+KINDS = ("turn_up", "draw_deck", "take_discard", "swap", "discard_turn", "discard", "swim")
+
+
+class Move(Action):
+    """``kind`` with up to two display positions: turn_up(pos), swap(pos), discard_turn(pos),
+    swim(beaver position, face-down position); draw_deck, take_discard and discard take none.
+
+    Immutable and hashable; equality and hash come from a key built once, because the
+    engine looks moves up in sets millions of times in random play.
+    """
+
+    __slots__ = ("kind", "at", "to", "_key", "_hash")
+
+    def __init__(self, kind: str, at: int = -1, to: int = -1):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "_key", (kind, at, to))
+        object.__setattr__(self, "_hash", hash((kind, at, to)))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Move cannot be changed")
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, Move) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind!r}, {self.at}, {self.to})"
+
+    def to_data(self) -> Any:
+        data: dict[str, Any] = {"move": self.kind}
+        if self.at >= 0:
+            data["at"] = self.at
+        if self.to >= 0:
+            data["to"] = self.to
+        return data
+
+    @property
+    def reveals_hidden_card(self) -> bool:
+        """True if the move always shows a card nobody had seen (a swap does when its target
+        is face down, which only the state knows)."""
+        return self.kind in ("turn_up", "draw_deck", "discard_turn", "swim")
+
+    def __str__(self) -> str:
+        texts = {
+            "turn_up": f"Turn up {position_name(self.at)}" if self.at >= 0 else "",
+            "draw_deck": "Draw from the deck",
+            "take_discard": "Take the discard",
+            "swap": f"Swap with {position_name(self.at)}" if self.at >= 0 else "",
+            "discard_turn": f"Discard it and turn up {position_name(self.at)}" if self.at >= 0 else "",
+            "discard": "Discard it",
+            "swim": f"Swap for the beaver at {position_name(self.at)}; it swims to {position_name(self.to)}"
+            if self.at >= 0 else "",
+        }
+        return texts[self.kind]
+
+
+TURN_UP = tuple(Move("turn_up", p) for p in range(DISPLAY_SIZE))
+DRAW_DECK = Move("draw_deck")
+TAKE_DISCARD = Move("take_discard")
+SWAP = tuple(Move("swap", p) for p in range(DISPLAY_SIZE))
+DISCARD_TURN = tuple(Move("discard_turn", p) for p in range(DISPLAY_SIZE))
+DISCARD = Move("discard")
+SWIM = tuple(tuple(Move("swim", b, f) for f in range(DISPLAY_SIZE)) for b in range(DISPLAY_SIZE))
+_BY_DATA = {(m.kind, m.at, m.to): m for m in (*TURN_UP, DRAW_DECK, TAKE_DISCARD, *SWAP, *DISCARD_TURN, DISCARD,
+                                                *(m for row in SWIM for m in row))}
+
+
+def move_from_data(data: Any) -> Move:
+    if not isinstance(data, dict) or not set(data) <= {"move", "at", "to"}:
+        raise ValueError(f'a Biber Gang move is {{"move": kind, "at": position, "to": position}}, not {data!r}')
+    key = (data.get("move"), data.get("at", -1), data.get("to", -1))
+    if key not in _BY_DATA:
+        raise ValueError(f"no such Biber Gang move: {data!r}")
+    return _BY_DATA[key]

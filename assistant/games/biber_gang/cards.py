@@ -1,0 +1,57 @@
+"""Biber Gang cards: 104 number cards (0..12, eight each) and 4 beavers.
+
+A card is an int: 0..12 for numbers, ``BEAVER`` (13) for a beaver. A display is
+8 cards: positions 0-3 are the top row, 4-7 the bottom row; column c holds
+positions c and c + 4.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+BEAVER = 13
+NUMBERS = range(13)
+COPIES = 8
+BEAVERS = 4
+FULL_DECK: tuple[int, ...] = tuple(sorted([n for n in NUMBERS for _ in range(COPIES)] + [BEAVER] * BEAVERS))
+DISPLAY_SIZE = 8
+COLUMNS = 4
+ALL_FACE_UP = (1 << DISPLAY_SIZE) - 1
+
+
+PARTNER = tuple(p + COLUMNS if p < COLUMNS else p - COLUMNS for p in range(DISPLAY_SIZE))
+# HIDDEN[face_up_mask]: the face-down positions, looked up rather than counted on every move
+HIDDEN = tuple(tuple(p for p in range(DISPLAY_SIZE) if not mask >> p & 1) for mask in range(1 << DISPLAY_SIZE))
+
+
+def partner(position: int) -> int:
+    """The other card of a position's column."""
+    return PARTNER[position]
+
+
+def card_name(card: int) -> str:
+    return "beaver" if card == BEAVER else str(card)
+
+
+def card_from_data(data) -> int:
+    """A card from JSON: an int 0..12 or "beaver"; ValueError otherwise."""
+    if data == "beaver":
+        return BEAVER
+    if type(data) is int and 0 <= data <= 12:
+        return data
+    raise ValueError(f'a card is 0..12 or "beaver", not {data!r}')
+
+
+def position_name(position: int) -> str:
+    """'top 1' .. 'bottom 4', as a player counts them from the left."""
+    row = "top" if position < COLUMNS else "bottom"
+    return f"{row} {position % COLUMNS + 1}"
+
+
+def too_many(cards) -> str | None:
+    """The first card that occurs more often than the game has it, if any."""
+    counts = Counter(cards)
+    for card, count in sorted(counts.items()):
+        if count > (BEAVERS if card == BEAVER else COPIES):
+            return card_name(card)
+    return None

@@ -1,0 +1,46 @@
+"""Checking a finished Biber Gang round: ``python -m assistant score biber_gang FILE``.
+
+Input (CONTRACT.md): ``{"players": [{"name": "Ann", "display": [[4 top cards], [4 bottom cards]]}]}``,
+a card is 0..12 or "beaver". Scores the round: lowest wins, ties share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.biber_gang.cards import card_from_data, too_many
+from assistant.games.biber_gang.scoring import score_display
+
+
+def check_scores(data: Any) -> dict:
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise ValueError("expected a JSON object with a list of 'players'")
+    players = data["players"]
+    if not 2 <= len(players) <= 6:
+        raise ValueError("Biber Gang is for 2 to 6 players")
+    names, displays = [], []
+    for number, player in enumerate(players, start=1):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
+            raise ValueError(f"player {number} needs a name")
+        name = player["name"].strip()
+        if name in names:
+            raise ValueError(f"two players are called {name!r}")
+        rows = player.get("display")
+        if not (isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, list) and len(r) == 4 for r in rows)):
+            raise ValueError(f"{name}: a display is two rows of four cards")
+        try:
+            cards = [card_from_data(card) for row in rows for card in row]
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        names.append(name)
+        displays.append(cards)
+    excess = too_many(card for cards in displays for card in cards)
+    if excess:
+        raise ValueError(f"there are more {excess} cards than the game has")
+    results = [score_display(cards) for cards in displays]
+    best = min(r.points for r in results)
+    return {
+        "players": [{"name": name, "total": r.points, "breakdown": r.to_data()}
+                    for name, r in zip(names, results, strict=True)],
+        "winners": [name for name, r in zip(names, results, strict=True) if r.points == best],
+    }
