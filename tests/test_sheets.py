@@ -111,6 +111,7 @@ def test_cli_writes_a_pdf(tmp_path):
     ["hamstern", "--copies", "many"],
     ["chess"],
     ["biber-gang", "--side", "A"],
+    ["biber-gang", "--copies", "-1"],
     ["hamstern", "--unknown"],
 ])
 def test_cli_bad_arguments_exit_2_and_write_nothing(tmp_path, args):
@@ -154,3 +155,27 @@ def test_renders_legibly_in_greyscale(side):
                  if (r, c) not in layout.index and (r, c) not in layout.rocks
                  and (r, c) not in {c.points_at for c in layout.chambers})
     assert grey_at(*earth) < grey_at(*plain) - 25
+
+
+@pytest.mark.parametrize("paper, lang", [("a4", "en"), ("letter", "de")])
+def test_biber_gang_score_pad(paper, lang):
+    from sheets import biber_gang
+
+    pdf = biber_gang.render(paper, lang, copies=2)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 2 and len(pdf) <= 60 * 1024
+    width, height = PAGE_SIZES[paper]
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(width, abs=0.1)
+    text = reader.pages[0].extract_text()
+    assert text.count(i18n.t("sheet.biber.title", lang)) == 2  # two pads a page
+    for key in ("sheet.biber.total", "sheet.biber.legend_matching", "sheet.biber.legend_beaver"):
+        assert text.count(i18n.t(key, lang)) >= 2, key
+    for n in range(1, 6):
+        assert f"{i18n.t('sheet.biber.round', lang)} {n}" in text
+    page = pdfplumber.open(io.BytesIO(pdf)).pages[0]
+    assert len(page.lines) + len(page.rects) > 40  # the table's rules are drawn
+    image = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
+    ARTIFACTS.mkdir(exist_ok=True)
+    image.save(ARTIFACTS / f"biber-gang-pad-{lang}.png")
+    result = run_cli("biber-gang", "--paper", paper, "--lang", lang, "-o", "/nonexistent-folder/x.pdf")
+    assert result.returncode == 2

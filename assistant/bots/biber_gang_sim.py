@@ -12,8 +12,8 @@ import random
 from collections import Counter
 
 from assistant.bots.biber_gang import AVERAGE_CARD, easy_move
-from assistant.games.biber_gang.cards import FULL_DECK
 from assistant.games.biber_gang import BiberGangGame
+from assistant.games.biber_gang.cards import FULL_DECK
 from assistant.games.biber_gang.rules import BiberGangState
 from assistant.games.biber_gang.scoring import score_display
 

@@ -136,7 +136,7 @@ def _roll_controls(saved: SavedGame) -> None:
         columns = st.columns(6, wrap=False)
         for value, column in zip(range(1, 7), columns, strict=True):
             column.button(f"{'⚀⚁⚂⚃⚄⚅'[value - 1]} {value}", key=f"hs-die-{value}", on_click=_act,
-                          args=(saved, Roll(value)), use_container_width=True)
+                          args=(saved, Roll(value)), width="stretch")
     else:
         st.button(f"🎲 {tr('ui.hamstern.roll_button')}", key="hs-roll", type="primary", on_click=_act,
                   args=(saved, state.chance_outcome()))
@@ -216,7 +216,7 @@ def _end_screen(saved: SavedGame) -> None:
         rows.append({tr("ui.hamstern.place"): place, tr("ui.hamstern.name"): names[player],
                      tr("ui.hamstern.chambers"): b.chambers, tr("ui.hamstern.mushrooms"): b.mushrooms,
                      tr("ui.hamstern.acorns"): b.acorns, tr("ui.hamstern.total"): b.total})
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
     columns = st.columns(min(state.num_players, 3), wrap=False)
     for n, player in enumerate(order):
         with columns[n % len(columns)]:

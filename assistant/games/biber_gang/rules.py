@@ -18,10 +18,25 @@ from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
 from assistant.games.biber_gang import scoring
 from assistant.games.biber_gang.actions import (
-    DISCARD, DISCARD_TURN, DRAW_DECK, SWAP, SWIM, TAKE_DISCARD, TURN_UP, Move,
+    DISCARD,
+    DISCARD_TURN,
+    DRAW_DECK,
+    SWAP,
+    SWIM,
+    TAKE_DISCARD,
+    TURN_UP,
+    Move,
 )
 from assistant.games.biber_gang.cards import (
-    ALL_FACE_UP, BEAVER, COLUMNS, DISPLAY_SIZE, FULL_DECK, HIDDEN, PARTNER, partner, position_name,
+    ALL_FACE_UP,
+    BEAVER,
+    COLUMNS,
+    DISPLAY_SIZE,
+    FULL_DECK,
+    HIDDEN,
+    PARTNER,
+    partner,
+    position_name,
 )
 
 

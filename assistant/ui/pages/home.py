@@ -21,7 +21,7 @@ for name, tile in zip(GAME_NAMES, tiles, strict=True):
     with tile.container(border=True):
         st.markdown(f"### {EMOJI[name]}\n**{TITLES[name]}**")
         st.caption(tr(f"ui.roll_kind_{KINDS[name]}"))
-        if is_built(name) and name == "hamstern":
+        if is_built(name):
             if st.button(tr("ui.play"), key=f"home-play-{name}", type="primary"):
                 st.switch_page(page(name), query_params={"lang": lang()})
         else:

@@ -1,0 +1,57 @@
+"""What happened, turn by turn, as translatable events (a key and its values).
+
+The log is rebuilt by replaying the saved actions, so it survives a refresh or a
+restarted server. A turn's draw and placement become one line, as a player tells it:
+"Bo took the 7 and swapped it for a face-down card (a 11)".
+"""
+
+from __future__ import annotations
+
+from assistant.games.biber_gang.cards import BEAVER, position_name
+from assistant.games.biber_gang.rules import BiberGangState
+
+Event = tuple[str, dict]
+
+
+def card_text(card: int) -> str:
+    return "🦫" if card == BEAVER else str(card)
+
+
+def game_log(state: BiberGangState) -> list[Event]:
+    """Every turn of the game so far, oldest first (``player`` in the values is a seat)."""
+    replay = state.game.new_state(state.num_players, seed=state.seed, **state.options)
+    events: list[Event] = []
+    source = None
+    for move in state.history:
+        player, cards, up = replay.turn, list(replay.displays[replay.turn]), replay.face_up[replay.turn]
+        round_before, start_before = replay.round, replay.start_info
+        drawn = replay.drawn
+        replay.apply(move)
+        if move.kind == "turn_up":
+            events.append(("log.biber.turn_up", {"player": player, "card": card_text(cards[move.at])}))
+        elif move.kind in ("draw_deck", "take_discard"):
+            source = move.kind
+        else:
+            from_deck = source == "draw_deck"
+            values = {"player": player, "new": card_text(drawn)}
+            if move.kind == "swap":
+                hidden = not up >> move.at & 1
+                key = "swap_hidden" if hidden else "swap"
+                values.update(old=card_text(cards[move.at]), position=position_name(move.at))
+            elif move.kind == "discard_turn":
+                key = "discard_turn"
+                values.update(old=card_text(cards[move.at]))
+            elif move.kind == "discard":
+                key = "discard"
+            else:
+                key = "swim"
+                values.update(old=card_text(cards[move.to]))
+            events.append((f"log.biber.{'deck' if from_deck else 'pile'}_{key}", values))
+        if replay.start_info is not None and replay.start_info is not start_before:
+            info = replay.start_info
+            tied = len(info["tied"]) > 1
+            events.append(("log.biber.starts_tie" if tied else "log.biber.starts",
+                           {"player": info["starter"], "sum": info["sums"][info["starter"]]}))
+        if replay.round_scores and (replay.round != round_before or replay.over):
+            events.append(("log.biber.round_over", {"round": len(replay.round_scores)}))
+    return events

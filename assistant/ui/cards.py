@@ -1,0 +1,63 @@
+"""Biber Gang cards as pictures (our own design): numbers by colour band, a beaver, a back."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from assistant.games.biber_gang.cards import BEAVER
+
+# Low cards cool, high cards warm: players read "good" and "bad" at a glance.
+BANDS = [(2, "#2e7d32"), (5, "#1565c0"), (8, "#6a1b9a"), (10, "#e65100"), (12, "#c62828")]
+
+
+def colour(card: int) -> str:
+    return next(c for top, c in BANDS if card <= top)
+
+
+BEAVER_FACE = ("<circle cx='22' cy='20' r='6' fill='#8d6e63' stroke='#3e2723' stroke-width='2'/>"
+               "<circle cx='58' cy='20' r='6' fill='#8d6e63' stroke='#3e2723' stroke-width='2'/>"
+               "<circle cx='40' cy='44' r='24' fill='#a1887f' stroke='#3e2723' stroke-width='2.5'/>"
+               "<circle cx='31' cy='38' r='3.5' fill='#212121'/><circle cx='49' cy='38' r='3.5' fill='#212121'/>"
+               "<ellipse cx='40' cy='47' rx='6' ry='4' fill='#3e2723'/>"
+               "<rect x='34' y='52' width='6' height='10' fill='white' stroke='#3e2723' stroke-width='1.5'/>"
+               "<rect x='40' y='52' width='6' height='10' fill='white' stroke='#3e2723' stroke-width='1.5'/>")
+
+
+@cache
+def card_svg(card: int | None, pair: bool = False) -> str:
+    """A card 80 x 112; None is the back. ``pair`` rings it as part of a column pair."""
+    ring = "<rect x='3' y='3' width='74' height='106' rx='10' fill='none' stroke='#ffb300' stroke-width='6'/>" \
+        if pair else ""
+    if card is None:
+        body = ("<rect x='2' y='2' width='76' height='108' rx='10' fill='#5d4037' stroke='#3e2723' stroke-width='3'/>"
+                "<rect x='10' y='10' width='60' height='92' rx='6' fill='none' stroke='#bcaaa4' stroke-width='2' "
+                "stroke-dasharray='5 4'/><path d='M24 56 q16 -22 32 0 q-16 22 -32 0z' fill='#8d6e63'/>")
+    elif card == BEAVER:
+        body = ("<rect x='2' y='2' width='76' height='108' rx='10' fill='#fff8e1' stroke='#3e2723' stroke-width='3'/>"
+                f"<g transform='translate(0 18)'>{BEAVER_FACE}</g>")
+    else:
+        fill = colour(card)
+        body = (f"<rect x='2' y='2' width='76' height='108' rx='10' fill='white' stroke='{fill}' stroke-width='3'/>"
+                f"<rect x='8' y='8' width='64' height='96' rx='7' fill='{fill}' opacity='0.12'/>"
+                f"<text x='40' y='70' font-size='44' font-family='sans-serif' font-weight='bold' fill='{fill}' "
+                f"text-anchor='middle'>{card}</text>"
+                f"<text x='12' y='24' font-size='14' font-family='sans-serif' fill='{fill}'>{card}</text>")
+    return f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 80 112'>{body}{ring}</svg>"
+
+
+def card_html(card: int | None, width: int = 56, pair: bool = False) -> str:
+    return f'<span style="display:inline-block;width:{width}px">{card_svg(card, pair)}</span>'
+
+
+def card_background(card: int | None, pair: bool = False) -> str:
+    svg = card_svg(card, pair).replace("#", "%23").replace("<", "%3C").replace(">", "%3E")
+    return f'background: url("data:image/svg+xml;utf8,{svg}") center / contain no-repeat;'
+
+
+def display_html(display: list, width: int = 40, pairs: tuple = ()) -> str:
+    """A display of 8 cards (None face down) in its two rows."""
+    rows = []
+    for row in (display[:4], display[4:]):
+        cells = "".join(card_html(card, width, pair=(i % 4) in pairs) for i, card in enumerate(row))
+        rows.append(f'<div style="display:flex;gap:4px;margin-bottom:4px;height:{width * 1.45:.0f}px">{cells}</div>')
+    return "".join(rows)
