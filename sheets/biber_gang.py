@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import io
-
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from assistant.i18n import t
-from sheets.pdf import BOLD, FONT, MARGIN, PAPERS, draw_fitted, new_canvas
+from sheets.pdf import BOLD, FONT, MARGIN, PAPERS, draw_fitted, render_pages
 
 PLAYERS = 6
 ROUNDS = 5
 
 
 def render(paper: str = "a4", lang: str = "en", copies: int = 1) -> bytes:
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, paper, t("sheet.biber.title", lang))
+    return render_pages(paper, t("sheet.biber.title", lang), lambda canvas: draw_page(canvas, paper, lang), copies)
+
+
+def draw_page(canvas: Canvas, paper: str, lang: str) -> None:
     width, height = PAPERS[paper]
-    canvas.beginForm("pad")
     half = (height - 2 * MARGIN) / 2
     for n in range(2):
         draw_pad(canvas, lang, MARGIN, height - MARGIN - n * half, width - 2 * MARGIN, half - 6 * mm)
@@ -30,12 +29,6 @@ def render(paper: str = "a4", lang: str = "en", copies: int = 1) -> bytes:
     canvas.setFillGray(0.5)
     canvas.setFont(FONT, 6.5)
     canvas.drawRightString(width - MARGIN, height / 2 + 1.5 * mm, t("sheet.biber.cut", lang))
-    canvas.endForm()
-    for _ in range(copies):
-        canvas.doForm("pad")
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
 
 
 def draw_pad(canvas: Canvas, lang: str, left: float, top: float, width: float, height: float) -> None:

@@ -7,7 +7,6 @@ once as a form and placed on every copy, so more copies cost almost nothing.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -25,7 +24,7 @@ from sheets.pdf import (
     draw_fitted,
     draw_hourglass,
     draw_mushroom,
-    new_canvas,
+    render_pages,
     wrap_lines,
 )
 
@@ -74,16 +73,8 @@ def grid_geometry(layout: Layout, paper: str) -> GridGeometry:
 
 def render(side: str, paper: str = "a4", lang: str = "en", copies: int = 1) -> bytes:
     layout = load_layout(side)
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, paper, f"{t('sheet.hamstern.title', lang)} – {t(f'sheet.hamstern.side_{side}', lang)}")
-    canvas.beginForm("sheet")
-    draw_sheet(canvas, layout, paper, lang)
-    canvas.endForm()
-    for _ in range(copies):
-        canvas.doForm("sheet")
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    title = f"{t('sheet.hamstern.title', lang)} – {t(f'sheet.hamstern.side_{side}', lang)}"
+    return render_pages(paper, title, lambda canvas: draw_sheet(canvas, layout, paper, lang), copies)
 
 
 def draw_sheet(canvas: Canvas, layout: Layout, paper: str, lang: str) -> None:

@@ -45,6 +45,20 @@ def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
     return canvas
 
 
+def render_pages(paper: str, title: str, draw, copies: int) -> bytes:
+    """A PDF of ``copies`` identical pages; ``draw(canvas)`` draws one page, once, as a form."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, paper, title)
+    canvas.beginForm("sheet")
+    draw(canvas)
+    canvas.endForm()
+    for _ in range(copies):
+        canvas.doForm("sheet")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
 def fit_font_size(text: str, font: str, size: float, width: float) -> float:
     """The largest size up to ``size`` at which ``text`` fits ``width`` (German runs longer)."""
     needed = pdfmetrics.stringWidth(text, font, size)

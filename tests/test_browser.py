@@ -126,3 +126,26 @@ def test_score_check_and_print_pages_fit_a_tablet(tmp_path):
         page.get_by_text("Recent games").wait_for()
         assert_tablet_friendly(page)
         page.screenshot(path=ARTIFACTS / "app-home.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait"])
+def test_biber_gang_solo_at_tablet_size(tmp_path, size, monkeypatch):
+    monkeypatch.setenv("HAMSTER_TABLE_BOT_DELAY", "0.05")
+    width, height = SIZES[size]
+    with served_app(tmp_path / "games.sqlite3") as url, browser_page(width, height) as page:
+        page.goto(f"{url}/biber-gang?lang=en")
+        page.get_by_role("button", name="Start the game").tap()
+        wait_idle(page)
+        for position in (0, 5):  # turn up two cards
+            page.locator(f".st-key-bg-card-{position} button").tap()
+            wait_idle(page)
+        page.get_by_text("Your turn: draw from the deck").wait_for(timeout=60_000)
+        page.locator(".st-key-bg-draw button").tap()
+        wait_idle(page)
+        page.get_by_text("You drew this card").wait_for()
+        assert_tablet_friendly(page)
+        page.screenshot(path=ARTIFACTS / f"biber-{size}-drawn.png", full_page=True)
+        page.locator(".st-key-bg-card-1 button").tap()  # action 2: into a face-down place
+        wait_idle(page)
+        page.get_by_text("Player 1 drew a").wait_for(timeout=60_000)
+        page.screenshot(path=ARTIFACTS / f"biber-{size}-after.png", full_page=True)

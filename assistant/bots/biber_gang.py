@@ -24,18 +24,24 @@ AVERAGE_CARD = sum(c for c in FULL_DECK if c != BEAVER) / len(FULL_DECK)  # a be
 TAKE_THRESHOLD = 2.5  # take the discard only if it improves the display by this much
 HARD_SAMPLES = 60
 HARD_SECONDS = 0.4
-HARD_CANDIDATES = 6  # the easy judgement shortlists; many moves differ only in which card is learnt
+HARD_CANDIDATES = 5  # the easy judgement shortlists; many moves differ only in which card is learnt
+PRIOR_WEIGHT = 1.0  # how much the easy judgement counts beside the simulations (same unit: points)
+
+
+def unseen_cards(view: dict) -> list[int]:
+    """The cards this seat cannot see: face-down cards everywhere, the deck, a hidden drawn card."""
+    unseen = Counter(FULL_DECK)
+    for player in view["players"]:
+        unseen.subtract(card for card in player["display"] if card is not None)
+    unseen.subtract(view["discard"])
+    if view["drawn"] is not None:
+        unseen.subtract([view["drawn"]])
+    return list(unseen.elements())
 
 
 def unseen_average(view: dict) -> float:
     """The average value of the cards nobody can see from this seat."""
-    seen = Counter(FULL_DECK)
-    for player in view["players"]:
-        seen.subtract(card for card in player["display"] if card is not None)
-    seen.subtract(view["discard"])
-    if view["drawn"] is not None:
-        seen.subtract([view["drawn"]])
-    cards = list(seen.elements())
+    cards = unseen_cards(view)
     return sum(0 if c == BEAVER else c for c in cards) / len(cards) if cards else AVERAGE_CARD
 
 
@@ -157,10 +163,15 @@ class HardBot(EasyBot):
         from assistant.bots.biber_gang_sim import determinize, rollout_margin
 
         deadline = time.perf_counter() + self.seconds
+        prior = dict.fromkeys(legal, 0.0)
         if view["phase"] == "place":
             me = view["players"][view["me"]]["display"]
             unknown = unseen_average(view)
-            legal = sorted(legal, key=lambda m: judge_place(me, m, view["drawn"], unknown))[:HARD_CANDIDATES]
+            judged = {m: judge_place(me, m, view["drawn"], unknown) for m in legal}
+            legal = sorted(legal, key=judged.get)[:HARD_CANDIDATES]
+            best_judged = judged[legal[0]]
+            # Where the simulations cannot tell moves apart, the easy judgement decides.
+            prior = {m: PRIOR_WEIGHT * (judged[m] - best_judged) for m in legal}
         totals = dict.fromkeys(legal, 0.0)
         played = 0
         for _ in range(self.samples):
@@ -171,7 +182,7 @@ class HardBot(EasyBot):
             played += 1
             if time.perf_counter() > deadline:
                 break
-        best = min(legal, key=lambda m: totals[m])
+        best = min(legal, key=lambda m: totals[m] / played + prior[m])
         advice = explain(view, best)
         if advice.reason == "bot.biber.reveal":  # no simpler reason fits: say how it was found
             return Advice(best, "bot.biber.best", {"samples": played})

@@ -9,11 +9,9 @@ policy for everyone, and returns the bot's points minus the opponents' average.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from assistant.bots.biber_gang import AVERAGE_CARD, easy_move
+from assistant.bots.biber_gang import AVERAGE_CARD, easy_move, unseen_cards
 from assistant.games.biber_gang import BiberGangGame
-from assistant.games.biber_gang.cards import FULL_DECK
 from assistant.games.biber_gang.rules import BiberGangState
 from assistant.games.biber_gang.scoring import score_display
 
@@ -22,13 +20,7 @@ MAX_ROLLOUT_MOVES = 400
 
 
 def determinize(view: dict, rng: random.Random) -> BiberGangState:
-    unseen = Counter(FULL_DECK)
-    for player in view["players"]:
-        unseen.subtract(card for card in player["display"] if card is not None)
-    unseen.subtract(view["discard"])
-    if view["drawn"] is not None:
-        unseen.subtract([view["drawn"]])
-    pool = list(unseen.elements())
+    pool = unseen_cards(view)
     rng.shuffle(pool)
     state = BiberGangState.__new__(BiberGangState)
     state.game, state.num_players, state.seed = GAME, view["num_players"], 0

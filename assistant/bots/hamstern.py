@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 
 from assistant.bots import Advice
 from assistant.games.hamstern import placement
-from assistant.games.hamstern.layout import Layout, bits, load_layout
+from assistant.games.hamstern.layout import Layout, load_layout
 from assistant.games.hamstern.rules import Place
 from assistant.games.hamstern.scoring import ACORN_POINTS
 
@@ -93,13 +93,7 @@ def _chamber_value(side: str, n: int, crossed: int, has_track: bool, rolls_left:
 def _regions(layout: Layout, cells: int):
     """The orthogonally connected groups of ``cells`` (inside one chamber)."""
     while cells:
-        reached = frontier = cells & -cells
-        while frontier:
-            grown = 0
-            for i in bits(frontier):
-                grown |= layout.neighbours[i]
-            frontier = grown & cells & ~reached
-            reached |= frontier
+        reached = placement.region(layout, cells & -cells, cells)
         yield reached
         cells &= ~reached
 

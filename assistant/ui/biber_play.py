@@ -12,14 +12,14 @@ import time
 
 import streamlit as st
 
-from assistant import IllegalAction, i18n
+from assistant import i18n
 from assistant.bots import get_bot
 from assistant.games.biber_gang.actions import DISCARD, DISCARD_TURN, DRAW_DECK, SWAP, SWIM, TAKE_DISCARD, TURN_UP
 from assistant.games.biber_gang.cards import BEAVER, PARTNER
 from assistant.games.biber_gang.log import card_text, game_log
-from assistant.store import SavedGame, StaleGame
+from assistant.store import SavedGame
 from assistant.ui import cards
-from assistant.ui.common import lang, show_hint, show_reason, store, tr
+from assistant.ui.common import lang, save_move, show_hint, show_notice, show_reason, tr, undo_move
 from assistant.ui.hamstern_play import load_or_explain
 
 HUMAN = 0
@@ -31,27 +31,15 @@ def bot_delay() -> float:
     return float(os.environ.get("HAMSTER_TABLE_BOT_DELAY", "0.9"))
 
 
-def _act(saved: SavedGame, move) -> bool:
-    state = saved.state
-    probe = state.clone()
-    try:
-        probe.apply(move)
-    except IllegalAction as error:
-        st.session_state.bg_error = error.message(lang())
-        return False
-    try:
-        store().append(saved.id, len(state.history), move, probe.scores() if probe.is_over() else None)
-    except StaleGame:
-        st.session_state.bg_notice = tr("ui.stale")
-    st.session_state.bg_error = st.session_state.bg_hint = None
-    return True
+def _act(saved: SavedGame, move) -> None:
+    reason = save_move(saved, move)
+    st.session_state.bg_error = reason
+    if not reason:
+        st.session_state.bg_hint = None
 
 
 def _undo(saved: SavedGame) -> None:
-    try:
-        store().remove_last(saved.id, len(saved.state.history))
-    except StaleGame:
-        st.session_state.bg_notice = tr("ui.stale")
+    undo_move(saved)
     st.session_state.bg_error = st.session_state.bg_hint = None
 
 
@@ -85,9 +73,7 @@ def play(game_id: str) -> None:
         return
     if st.session_state.get("bg_game") != game_id:
         st.session_state.bg_game, st.session_state.bg_error, st.session_state.bg_hint = game_id, None, None
-    notice = st.session_state.pop("bg_notice", None)
-    if notice:
-        st.warning(notice)
+    show_notice()
     state, setup = saved.state, saved.setup
     names = setup["names"]
     view = state.view(HUMAN)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from assistant import i18n
-from assistant.store import Store, default_path
+from assistant import IllegalAction, i18n
+from assistant.store import SavedGame, StaleGame, Store, default_path
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
@@ -66,3 +66,36 @@ def show_reason(text: str) -> None:
 
 def show_hint(text: str) -> None:
     st.info(text, icon="💡")
+
+
+def save_move(saved: SavedGame, action) -> str | None:
+    """Check ``action`` on a copy of the game, then save it at once.
+
+    Returns the reason in the player's language if the rules refuse it (nothing is
+    saved then). A tab that acted on an old picture of the game is refused by the
+    store; the page then shows the game as it is, with a notice.
+    """
+    probe = saved.state.clone()
+    try:
+        probe.apply(action)
+    except IllegalAction as error:
+        return error.message(lang())
+    try:
+        store().append(saved.id, len(saved.state.history), action, probe.scores() if probe.is_over() else None)
+    except StaleGame:
+        st.session_state.notice = tr("ui.stale")
+    return None
+
+
+def undo_move(saved: SavedGame) -> None:
+    """Drop the last saved action, unless another tab moved on meanwhile."""
+    try:
+        store().remove_last(saved.id, len(saved.state.history))
+    except StaleGame:
+        st.session_state.notice = tr("ui.stale")
+
+
+def show_notice() -> None:
+    notice = st.session_state.pop("notice", None)
+    if notice:
+        st.warning(notice)

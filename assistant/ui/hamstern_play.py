@@ -11,12 +11,12 @@ import random
 
 import streamlit as st
 
-from assistant import IllegalAction, i18n
+from assistant import i18n
 from assistant.bots import get_bot
 from assistant.games.hamstern import PASS, Place, Roll
-from assistant.store import DamagedGame, SavedGame, StaleGame, UnknownGame
+from assistant.store import DamagedGame, SavedGame, UnknownGame
 from assistant.ui import board, pictures
-from assistant.ui.common import lang, show_hint, show_reason, store, tr
+from assistant.ui.common import lang, save_move, show_hint, show_notice, show_reason, store, tr, undo_move
 
 RULES = ("together", "touch", "one", "compulsory", "hourglass", "end", "scoring", "ties", "undo")
 
@@ -35,18 +35,11 @@ def _toggle(cell) -> None:
 
 
 def _act(saved: SavedGame, action) -> None:
-    state = saved.state
-    probe = state.clone()
-    try:
-        probe.apply(action)
-    except IllegalAction as error:
-        st.session_state.hs_error = error.message(lang())
-        return
-    try:
-        store().append(saved.id, len(state.history), action, probe.scores() if probe.is_over() else None)
-    except StaleGame:
-        st.session_state.hs_notice = tr("ui.stale")
-    _reset_choice()
+    reason = save_move(saved, action)
+    if reason:
+        st.session_state.hs_error = reason
+    else:
+        _reset_choice()
 
 
 def _confirm(saved: SavedGame) -> None:
@@ -54,10 +47,7 @@ def _confirm(saved: SavedGame) -> None:
 
 
 def _undo(saved: SavedGame) -> None:
-    try:
-        store().remove_last(saved.id, len(saved.state.history))
-    except StaleGame:
-        st.session_state.hs_notice = tr("ui.stale")
+    undo_move(saved)
     _reset_choice()
 
 
@@ -95,9 +85,7 @@ def play(game_id: str) -> None:
     if st.session_state.get("hs_game") != game_id:
         st.session_state.hs_game = game_id
         _reset_choice()
-    notice = st.session_state.pop("hs_notice", None)
-    if notice:
-        st.warning(notice)
+    show_notice()
     state, names = saved.state, saved.setup["names"]
     _status_bar(state, names)
     if state.is_over():

@@ -60,15 +60,7 @@ def check(layout: Layout, crossed: int, cells: int, sizes: range, free_start: bo
 
 def is_connected(layout: Layout, cells: int) -> bool:
     """True if ``cells`` form one orthogonally connected group inside one chamber."""
-    low = cells & -cells
-    reached, frontier = low, low
-    while frontier:
-        grown = 0
-        for i in bits(frontier):
-            grown |= layout.neighbours[i]
-        frontier = grown & cells & ~reached
-        reached |= frontier
-    return reached == cells
+    return region(layout, cells & -cells, cells) == cells
 
 
 def can_place(layout: Layout, crossed: int, sizes: range, free_start: bool) -> bool:
@@ -83,14 +75,15 @@ def can_place(layout: Layout, crossed: int, sizes: range, free_start: bool) -> b
     empty = ~crossed & ((1 << len(layout.cells)) - 1)
     remaining = anchors(layout, crossed, free_start)
     while remaining:
-        region = _region(layout, remaining & -remaining, empty)
-        if region.bit_count() >= sizes.start:
+        around = region(layout, remaining & -remaining, empty)
+        if around.bit_count() >= sizes.start:
             return True
-        remaining &= ~region
+        remaining &= ~around
     return False
 
 
-def _region(layout: Layout, seed: int, allowed: int) -> int:
+def region(layout: Layout, seed: int, allowed: int) -> int:
+    """The cells of ``allowed`` reachable from ``seed`` by steps inside a chamber."""
     reached, frontier = seed, seed
     while frontier:
         grown = 0
