@@ -104,7 +104,7 @@ def test_the_end_shows_the_score_table_and_the_winner(db):
         state.apply(rng.choice(state.legal_actions()))
     game_id = db.create(state, {"names": ["Ann", "Bot 1"], "bots": ["human", "easy"], "mode": "solo"})
     at = open_app(PAGE, game=game_id)
-    assert at.success and "lowest total" in at.success[0].value or "share" in at.success[0].value
+    assert at.success and ("lowest total" in at.success[0].value or "share" in at.success[0].value)
     table = at.dataframe[0].value
     assert list(table["Total"]) == state.totals()
     assert "Round 1: the cards as they lay" in [e.label for e in at.expander]

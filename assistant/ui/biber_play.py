@@ -206,7 +206,7 @@ def _score_table(view: dict, names) -> None:
     for player, shown in enumerate(view["players"]):
         row = {tr("ui.hamstern.name"): names[player]}
         for n in range(view["rounds"]):
-            row[str(n + 1)] = shown["round_scores"][n] if n < len(shown["round_scores"]) else None
+            row[str(n + 1)] = str(shown["round_scores"][n]) if n < len(shown["round_scores"]) else "–"
         row[tr("ui.biber.total")] = shown["total"]
         rows.append(row)
     st.dataframe(rows, hide_index=True, width="stretch")

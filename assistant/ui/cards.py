@@ -55,9 +55,15 @@ def card_background(card: int | None, pair: bool = False) -> str:
 
 
 def display_html(display: list, width: int = 40, pairs: tuple = ()) -> str:
-    """A display of 8 cards (None face down) in its two rows."""
-    rows = []
-    for row in (display[:4], display[4:]):
-        cells = "".join(card_html(card, width, pair=(i % 4) in pairs) for i, card in enumerate(row))
-        rows.append(f'<div style="display:flex;gap:4px;margin-bottom:4px;height:{width * 1.45:.0f}px">{cells}</div>')
-    return "".join(rows)
+    """A display of 8 cards (None face down) in its two rows, as one picture of a fixed size."""
+    height, gap = round(width * 1.4), 4
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{4 * (width + gap)}" height="{2 * (height + gap)}" '
+             'role="img">']
+    for position, card in enumerate(display):
+        x, y = (position % 4) * (width + gap), (position // 4) * (height + gap)
+        inner = card_svg(card, pair=(position % 4) in pairs).replace(
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 80 112'>",
+            f"<svg x='{x}' y='{y}' width='{width}' height='{height}' viewBox='0 0 80 112'>")
+        parts.append(inner)
+    parts.append("</svg>")
+    return "".join(parts)

@@ -30,7 +30,6 @@ from assistant.games.biber_gang.actions import (
 from assistant.games.biber_gang.cards import (
     ALL_FACE_UP,
     BEAVER,
-    COLUMNS,
     DISPLAY_SIZE,
     FULL_DECK,
     HIDDEN,
@@ -299,5 +298,3 @@ class BiberGangState(State):
         other._legal = None
         return other
 
-
-COLUMNS_OF_DISPLAY = COLUMNS  # re-exported for the UI
