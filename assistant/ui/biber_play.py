@@ -95,6 +95,9 @@ def _bot_turn(saved: SavedGame, names) -> None:
     _opponents(view, names, saved.setup["bots"])
     st.info(tr("ui.biber.waiting", name=names[player]))
     _log(state, names)
+    # Your own cards as they are now, while the bots move (the tappable ones come back on your turn).
+    st.markdown(f"**{names[HUMAN]}** · {tr('ui.biber.total')}: {view['players'][HUMAN]['total']}")
+    st.markdown(cards.display_html(view["players"][HUMAN]["display"], width=72), unsafe_allow_html=True)
     bot = get_bot("biber_gang", saved.setup["bots"][player])
     move = bot.choose(state.view(player), state.legal_actions(), random.Random(len(state.history)))
     time.sleep(bot_delay())
@@ -194,9 +197,19 @@ def _my_display(saved: SavedGame, view: dict, names) -> None:
                           width="stretch")
 
 
+def with_article(card: str, language: str) -> str:
+    """"a 3", "an 8", "an 11"; in German "eine 3"."""
+    if language == "de":
+        return f"eine {card}"
+    return f"an {card}" if card in ("8", "11") else f"a {card}"
+
+
 def _log(state, names) -> None:
-    lines = [i18n.t(key, lang(), name=names[values["player"]] if "player" in values else "",
-                    **{k: v for k, v in values.items() if k != "player"}) for key, values in game_log(state)]
+    lines = []
+    for key, values in game_log(state):
+        words = {k: v for k, v in values.items() if k != "player"}
+        words.update({f"a_{k}": with_article(v, lang()) for k, v in values.items() if k in ("card", "new", "old")})
+        lines.append(i18n.t(key, lang(), name=names[values["player"]] if "player" in values else "", **words))
     with st.expander(f"📜 {tr('ui.biber.log')}", expanded=True):
         st.markdown("\n".join(f"- {line}" for line in lines[-6:][::-1]) or "–")
 
