@@ -40,25 +40,22 @@ def test_start_a_solo_game_and_play_a_turn(db):
     at.button(key="bg-card-0").click().run()
     at.button(key="bg-card-5").click().run()  # both bots turn up theirs, one move at a time, saved
     state = db.load(game_id).state
-    assert state.phase == "draw" or state.current_player == 0
+    assert (state.current_player, state.phase) == (0, "draw")  # the bots moved until it was my turn
     assert "turned up" in texts(at)
-    if state.current_player == 0:
-        at.button(key="bg-draw").click().run()
-        at.button(key="bg-card-1").click().run()  # action 2: swap it for a face-down card
-        after = db.load(game_id).state
-        assert after.history[len(state.history):len(state.history) + 2] == [DRAW_DECK, SWAP[1]]
+    at.button(key="bg-draw").click().run()
+    at.button(key="bg-card-1").click().run()  # action 2: swap it for a face-down card
+    after = db.load(game_id).state
+    assert after.history[len(state.history):len(state.history) + 2] == [DRAW_DECK, SWAP[1]]
 
 
-def test_bots_move_one_at_a_time_and_every_move_is_logged(db):
+def test_bot_moves_are_saved_and_logged(db):
     game_id = solo_game(db, seed=3)
     at = open_app(PAGE, game=game_id)
     at.button(key="bg-card-0").click().run()
     at.button(key="bg-card-4").click().run()
     state = db.load(game_id).state
-    bot_moves = [m for m in state.history[2:]]
-    assert bot_moves, "the bot moved"
-    log = texts(at)
-    assert "Bot 1 turned up" in log
+    assert len(state.history) >= 4, "the bot turned up its two cards"
+    assert texts(at).count("Bot 1 turned up") == 2
 
 
 def test_illegal_move_shows_the_reason_and_changes_nothing(db):
