@@ -96,8 +96,8 @@ class Store:
                 (game_id, state.game.name, state.num_players, json.dumps(state.options), state.seed,
                  json.dumps(setup), now, now),
             )
-        for action in state.history:
-            self.append(game_id, len(self._action_rows(game_id)), action)
+        for number, action in enumerate(state.history):
+            self.append(game_id, number, action)
         return game_id
 
     def _action_rows(self, game_id: str) -> list[str]:

@@ -214,8 +214,9 @@ def test_undo_only_while_no_hidden_card_was_seen():
         for position in (0, 1):
             state.apply(TURN_UP[position])
     assert not state.can_undo()  # turning up shows a hidden card
+    mover = state.current_player
     state.apply(TAKE_DISCARD)
-    assert state.can_undo()
+    assert state.can_undo() and state.last_mover == mover
     back = state.undo()
     assert back.phase == "draw" and len(back.history) == len(state.history) - 1
     state.apply(SWAP[0])  # action 1: the card taken and the card given up were both seen

@@ -26,7 +26,7 @@ def determinize(view: dict, rng: random.Random) -> BiberGangState:
     state.game, state.num_players, state.seed = GAME, view["num_players"], 0
     state.options = dict(view["options"])
     state.rng, state.history = rng, []
-    state.rounds, state.keep_discard = view["rounds"], view["options"]["discard_pickup_must_be_kept"]
+    state.keep_discard = view["options"]["discard_pickup_must_be_kept"]
     state.round, state.over = view["round"], False
     state.round_scores, state.round_results = [], []
     state.displays, state.face_up = [], []

@@ -168,13 +168,8 @@ def _controls(saved: SavedGame, view: dict, top) -> None:
             st.button(tr("ui.biber.discard_only"), key="bg-discard", on_click=_act, args=(saved, DISCARD))
     row = st.columns(2, wrap=False)
     row[0].button(f"💡 {tr('ui.hint')}", key="bg-hint", on_click=_hint, args=(saved,))
-    if state.can_undo() and _last_mover(state) == HUMAN:
+    if state.can_undo() and state.last_mover == HUMAN:
         row[1].button(f"↶ {tr('ui.undo')}", key="bg-undo", on_click=_undo, args=(saved,))
-
-
-def _last_mover(state) -> int:
-    before = state.game.replay(state.num_players, state.seed, state.options, state.history[:-1])
-    return before.current_player
 
 
 def _my_display(saved: SavedGame, view: dict, names) -> None:

@@ -55,17 +55,20 @@ class Move(Action):
         return self.kind in ("turn_up", "draw_deck", "discard_turn", "swim")
 
     def __str__(self) -> str:
-        texts = {
-            "turn_up": f"Turn up {position_name(self.at)}" if self.at >= 0 else "",
-            "draw_deck": "Draw from the deck",
-            "take_discard": "Take the discard",
-            "swap": f"Swap with {position_name(self.at)}" if self.at >= 0 else "",
-            "discard_turn": f"Discard it and turn up {position_name(self.at)}" if self.at >= 0 else "",
-            "discard": "Discard it",
-            "swim": f"Swap for the beaver at {position_name(self.at)}; it swims to {position_name(self.to)}"
-            if self.at >= 0 else "",
-        }
-        return texts[self.kind]
+        if self.kind == "draw_deck":
+            return "Draw from the deck"
+        if self.kind == "take_discard":
+            return "Take the discard"
+        if self.kind == "discard":
+            return "Discard it"
+        at = position_name(self.at)
+        if self.kind == "turn_up":
+            return f"Turn up {at}"
+        if self.kind == "swap":
+            return f"Swap with {at}"
+        if self.kind == "discard_turn":
+            return f"Discard it and turn up {at}"
+        return f"Swap for the beaver at {at}; it swims to {position_name(self.to)}"
 
 
 TURN_UP = tuple(Move("turn_up", p) for p in range(DISPLAY_SIZE))

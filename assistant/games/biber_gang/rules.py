@@ -49,6 +49,7 @@ class BiberGangState(State):
         self.round_results: list[list[dict]] = []  # per finished round: revealed displays and scoring
         self.over = False
         self.last_move_revealed = False
+        self.last_mover: int | None = None  # who made the last move (undo is for one's own move)
         self._legal: list[Move] | None = None
         self._start_round()
 
@@ -199,6 +200,7 @@ class BiberGangState(State):
         self._legal = None
         kind, player = action.kind, self.turn
         cards = self.displays[player]
+        self.last_mover = player
         # Action 2 (a swap onto a face-down card) shows that card too.
         self.last_move_revealed = action.reveals_hidden_card or (
             kind == "swap" and not self.face_up[player] >> action.at & 1)
