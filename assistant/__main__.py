@@ -1,7 +1,8 @@
 """``python -m assistant score GAME FILE``: check the scores of a finished game.
 
 FILE is JSON (``-`` for standard input) as described in CONTRACT.md. The result
-is JSON on standard output. Bad input exits 2 with a one-line reason.
+is JSON on standard output. Bad input (or input that cannot be read, or output that
+cannot be written) exits 2 with a one-line reason on standard error, never a traceback.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import sys
 from importlib import import_module
 
+from assistant.cli import fail, read_text, silence_stdout
 from assistant.games import GAME_NAMES
 
 SCORE_CHECKS = {
@@ -33,27 +35,53 @@ def main(argv: list[str] | None = None) -> int:
     score_command.add_argument("game", choices=GAME_NAMES)
     score_command.add_argument("file", help="a JSON file, or - for standard input")
     args = parser.parse_args(argv)
+    source = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-        result = score(args.game, json.loads(text))
+        data = json.loads(read_text(args.file))
+        refuse_lone_surrogates(data)
+        result = score(args.game, data)
     except OSError as error:
-        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
+        return fail("", f"cannot read {source}: {error.strerror or error}")
     except UnicodeDecodeError:
-        print(f"{args.file} is not UTF-8 text", file=sys.stderr)
-        return 2
+        return fail("", f"{source} is not UTF-8 text")
     except json.JSONDecodeError as error:
-        print(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}", file=sys.stderr)
-        return 2
+        return fail("", f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
+    except RecursionError:  # json.loads, or a reason quoting the data back, gave up
+        return fail("", "not valid input: the JSON is nested too deeply")
     except ValueError as error:
-        print(str(error), file=sys.stderr)
-        return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
-    print()
+        return fail("", str(error))
+    return write_result(result)
+
+
+def refuse_lone_surrogates(data) -> None:
+    """ValueError if a string holds a lone surrogate: JSON may spell one ("\\ud800"), but it
+    is no character, so no name can hold it and it could not be printed back."""
+    pending = [data]
+    while pending:  # a loop, not recursion: the data may be nested deeply
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending.extend(value.items())
+        elif isinstance(value, list | tuple):
+            pending.extend(value)
+        elif isinstance(value, str) and any("\ud800" <= char <= "\udfff" for char in value):
+            raise ValueError(f"not valid text (a lone surrogate): {value!r}")
+
+
+def write_result(result: dict) -> int:
+    """The answer as UTF-8 JSON on standard output, which may be closed or cut off."""
+    text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
+    if sys.stdout is None:  # started with standard output closed (`>&-`)
+        return fail("", "standard output is closed: there is nowhere to write the result")
+    try:
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # an in-memory text stream, as tests may install
+            sys.stdout.write(text)
+        else:
+            stream.write(text.encode("utf-8"))  # JSON is UTF-8, whatever the terminal's locale
+        sys.stdout.flush()
+    except OSError as error:  # a broken pipe (`... | head -c1`), a full disk
+        silence_stdout()
+        return fail("", f"cannot write the result: {error.strerror or error}")
     return 0
 
 

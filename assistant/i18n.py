@@ -11,6 +11,21 @@ from importlib import resources
 LANGUAGES = ("en", "de")
 
 
+class Text:
+    """A catalogue text used as a value inside another text ("top 2" inside "top 2 is
+    already face up"): ``t`` translates it into the same language as the text around it,
+    so an engine can name a card position without knowing the player's language."""
+
+    def __init__(self, key: str, **params):
+        self.key, self.params = key, params
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Text) and (self.key, self.params) == (other.key, other.params)
+
+    def __repr__(self) -> str:
+        return f"Text({self.key!r}, **{self.params!r})"
+
+
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
@@ -39,4 +54,6 @@ def t(key: str, lang: str = "en", **params) -> str:
     template = catalogue(lang).get(key)
     if template is None:
         return key
+    params = {name: t(value.key, lang, **value.params) if isinstance(value, Text) else value
+              for name, value in params.items()}
     return template.format(**params) if params else template

@@ -6,6 +6,9 @@ holds exactly n-1 actions, so a second tab that acted on an old picture of the
 game is refused instead of overwriting the first tab's move.
 
 The file lives in a per-user data folder; ``HAMSTER_TABLE_DB`` overrides the path.
+A file that cannot be used (damaged, another program's database, read-only, a full
+disk) raises StorageError with its kind; a saved game that cannot be rebuilt raises
+DamagedGame. Either way nothing already saved is changed.
 """
 
 from __future__ import annotations
@@ -15,12 +18,16 @@ import os
 import secrets
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from assistant.games import get_game
-from assistant.games.base import Action, State
+from assistant.bots import LEVELS
+from assistant.games import get_game, is_built
+from assistant.games.base import Action, State, parse_json
+from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -40,6 +47,13 @@ CREATE TABLE IF NOT EXISTS actions (
     number  INTEGER NOT NULL,
     action  TEXT NOT NULL,
     PRIMARY KEY (game_id, number)
+);
+CREATE TABLE IF NOT EXISTS score_checks (
+    id      TEXT PRIMARY KEY,
+    game    TEXT NOT NULL,          -- "hamstern" or "biber_gang"
+    data    TEXT NOT NULL,          -- JSON: everything typed in (names, crosses, cards, points)
+    created REAL NOT NULL,
+    updated REAL NOT NULL
 );
 """
 
@@ -75,19 +89,44 @@ def default_path() -> Path:
 class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise from_os_error(error) from None
         with self._connect() as db:
+            check_ours(db, expected_columns(SCHEMA))  # before writing: never change another program's file
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")  # kept in the file; a read-only file stays as it is
             db.executescript(SCHEMA)
 
-    def _connect(self) -> sqlite3.Connection:
-        # One short connection per call: Streamlit serves each browser tab on its own thread.
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA journal_mode = WAL")
-        return db
+    def _open(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=10, isolation_level=None)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one piece of work, closed afterwards (``with conn:`` alone would
+        not close it). sqlite3 errors about the file come out as StorageError.
+
+        One short connection per call: Streamlit serves each browser tab on its own thread.
+        A transaction still open when an error leaves the block is rolled back by closing;
+        no ROLLBACK is sent that could fail and hide the error that counts.
+        """
+        db = None
+        try:
+            db = self._open()
+            db.execute("PRAGMA foreign_keys = ON")
+            yield db
+        except sqlite3.Error as error:
+            storage_error = from_sqlite(error)
+            if storage_error is None:
+                raise
+            raise storage_error from None
+        finally:
+            if db is not None:
+                db.close()
 
     def create(self, state: State, setup: dict[str, Any]) -> str:
-        game_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        game_id = self._new_id()
         now = time.time()
         with self._connect() as db:
             db.execute(
@@ -100,58 +139,56 @@ class Store:
             self.append(game_id, number, action)
         return game_id
 
-    def _action_rows(self, game_id: str) -> list[str]:
-        with self._connect() as db:
-            rows = db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY number", (game_id,))
-            return [row[0] for row in rows]
-
     def load(self, game_id: str) -> SavedGame:
+        """The saved game; UnknownGame, or DamagedGame for anything that cannot be rebuilt."""
         with self._connect() as db:
             row = db.execute(
                 "SELECT game, num_players, options, seed, setup, updated FROM games WHERE id = ?", (game_id,)
             ).fetchone()
+            actions = [r[0] for r in db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY number", (game_id,))]
         if row is None:
             raise UnknownGame(game_id)
         name, num_players, options, seed, setup, updated = row
         try:
-            game = get_game(name)
+            if not isinstance(name, str) or not is_built(name):
+                raise ValueError(f"it is a game this app cannot play ({str(name)[:40]!r})")
             record = {
                 "game": name,
                 "num_players": num_players,
-                "options": json.loads(options),
+                "options": parse_json(options, "the game's options"),
                 "seed": seed,
-                "actions": [json.loads(text) for text in self._action_rows(game_id)],
+                "actions": [parse_json(text, "a saved action") for text in actions],
             }
-            state = game.from_record(record)
-            return SavedGame(game_id, state, json.loads(setup), updated)
-        except ValueError as error:  # includes JSON errors and illegal saved actions
+            state = get_game(name).from_record(record)
+            return SavedGame(game_id, state, _checked_setup(name, num_players, setup), _time(updated))
+        except (ValueError, RecursionError) as error:  # bad JSON, illegal saved actions, a broken setup
             raise DamagedGame(str(error)) from None
 
     def append(self, game_id: str, known_actions: int, action: Action, finished_scores=None) -> None:
-        """Save ``action`` as number ``known_actions + 1``; StaleGame if the game moved on."""
+        """Save ``action`` as number ``known_actions + 1``; StaleGame if the game moved on.
+
+        All or nothing: on any error the transaction is dropped with the connection.
+        """
         now = time.time()
         with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("BEGIN IMMEDIATE")
                 db.execute(
                     "INSERT INTO actions (game_id, number, action) VALUES (?, ?, ?)",
                     (game_id, known_actions + 1, action.to_json()),
                 )
-                if known_actions and not db.execute(
-                    "SELECT 1 FROM actions WHERE game_id = ? AND number = ?", (game_id, known_actions)
-                ).fetchone():
-                    raise StaleGame(game_id)
-                db.execute(
-                    "UPDATE games SET updated = ?, finished = ?, scores = ? WHERE id = ?",
-                    (now, finished_scores is not None, json.dumps(finished_scores), game_id),
-                )
-                db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                db.execute("ROLLBACK")
+            except sqlite3.IntegrityError:  # number known_actions + 1 exists: another tab was first
                 raise StaleGame(game_id) from None
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+            if known_actions and not db.execute(
+                "SELECT 1 FROM actions WHERE game_id = ? AND number = ?", (game_id, known_actions)
+            ).fetchone():
+                raise StaleGame(game_id)
+            db.execute(
+                "UPDATE games SET updated = ?, finished = ?, scores = ? WHERE id = ?",
+                (now, finished_scores is not None, json.dumps(finished_scores), game_id),
+            )
+            db.execute("COMMIT")
 
     def remove_last(self, game_id: str, known_actions: int) -> None:
         """Undo: drop action number ``known_actions`` if it is still the last one."""
@@ -159,24 +196,41 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             last = db.execute("SELECT MAX(number) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
             if last != known_actions or not known_actions:
-                db.execute("ROLLBACK")
-                raise StaleGame(game_id)
+                raise StaleGame(game_id)  # closing the connection drops the transaction
             db.execute("DELETE FROM actions WHERE game_id = ? AND number = ?", (game_id, known_actions))
             db.execute("UPDATE games SET updated = ?, finished = 0, scores = NULL WHERE id = ?",
                        (time.time(), game_id))
             db.execute("COMMIT")
 
-    def recent(self, limit: int = 8) -> list[dict[str, Any]]:
+    def game_of(self, game_id: str) -> str | None:
+        """Which game ``game_id`` is ("hamstern", ...), without rebuilding it; None if unknown."""
+        with self._connect() as db:
+            row = db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row and isinstance(row[0], str) else None
+
+    def recent(self, limit: int = 8, game: str | None = None, unfinished_only: bool = False) -> list[dict[str, Any]]:
+        """The games last played, newest first (only ``game``'s, only unfinished ones if asked).
+
+        A damaged game is still listed (opening it explains what is wrong), with an empty
+        setup; games this app cannot open are left out.
+        """
         with self._connect() as db:
             rows = db.execute(
-                "SELECT id, game, num_players, setup, updated, finished FROM games ORDER BY updated DESC LIMIT ?",
-                (limit,),
+                "SELECT id, game, num_players, setup, updated, finished FROM games"
+                " WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) ORDER BY updated DESC LIMIT ?",
+                (game, game, unfinished_only, limit),
             ).fetchall()
-        return [
-            {"id": r[0], "game": r[1], "num_players": r[2], "setup": json.loads(r[3]), "updated": r[4],
-             "finished": bool(r[5])}
-            for r in rows
-        ]
+        games = []
+        for game_id, name, num_players, setup, updated, finished in rows:
+            if not (isinstance(game_id, str) and isinstance(name, str) and is_built(name)):
+                continue
+            try:
+                setup = _checked_setup(name, num_players, setup)
+            except (ValueError, RecursionError):
+                setup = {}
+            games.append({"id": game_id, "game": name, "num_players": num_players, "setup": setup,
+                          "updated": _time(updated), "finished": bool(finished)})
+        return games
 
     def best_solo_scores(self, game: str, options_match: dict[str, Any], limit: int = 5) -> list[dict[str, Any]]:
         """Finished one-player games with these options, best score first."""
@@ -188,9 +242,96 @@ class Store:
             ).fetchall()
         results = []
         for game_id, options, setup, scores, updated in rows:
-            options = json.loads(options)
+            try:
+                options, scores = parse_json(options, "options"), parse_json(scores, "scores")
+                name = _checked_setup(game, 1, setup)["names"][0]
+                if not (isinstance(options, dict) and isinstance(scores, list) and type(scores[0]) is int):
+                    continue  # damaged: left out of the table rather than spoiling it
+            except (ValueError, RecursionError, IndexError):
+                continue
             if all(options.get(k) == v for k, v in options_match.items()):
-                name = json.loads(setup).get("names", ["?"])[0]
-                results.append({"id": game_id, "name": name, "score": json.loads(scores)[0], "updated": updated})
+                results.append({"id": game_id, "name": name, "score": scores[0], "updated": _time(updated)})
         results.sort(key=lambda r: (-r["score"], r["updated"]))
         return results[:limit]
+
+    # --- score checks: a table's paper sheets or real cards, saved as they are typed in ---
+    @staticmethod
+    def _new_id() -> str:
+        # Short enough to read out at the table; "-" and "_" swapped so the id is one word.
+        return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+    def create_check(self, game: str, data: dict[str, Any]) -> str:
+        check_id = self._new_id()
+        now = time.time()
+        with self._connect() as db:
+            db.execute("INSERT INTO score_checks (id, game, data, created, updated) VALUES (?, ?, ?, ?, ?)",
+                       (check_id, game, json.dumps(data), now, now))
+        return check_id
+
+    def save_check(self, check_id: str, data: dict[str, Any]) -> None:
+        """Replace what is saved for the check; UnknownGame if there is no such check."""
+        with self._connect() as db:
+            changed = db.execute("UPDATE score_checks SET data = ?, updated = ? WHERE id = ?",
+                                 (json.dumps(data), time.time(), check_id)).rowcount
+        if not changed:
+            raise UnknownGame(check_id)
+
+    def load_check(self, check_id: str) -> SavedCheck:
+        with self._connect() as db:
+            row = db.execute("SELECT game, data, updated FROM score_checks WHERE id = ?", (check_id,)).fetchone()
+        if row is None:
+            raise UnknownGame(check_id)
+        return SavedCheck(check_id, row[0], _check_data(row[1]), _time(row[2]))
+
+    def recent_checks(self, limit: int = 8) -> list[SavedCheck]:
+        """The score checks last typed into, newest first; damaged ones are left out."""
+        with self._connect() as db:
+            rows = db.execute("SELECT id, game, data, updated FROM score_checks ORDER BY updated DESC LIMIT ?",
+                              (limit,)).fetchall()
+        checks = []
+        for check_id, game, data, updated in rows:
+            try:
+                checks.append(SavedCheck(check_id, game, _check_data(data), _time(updated)))
+            except DamagedGame:
+                continue
+        return checks
+
+
+def _checked_setup(game: str, num_players: Any, text: Any) -> dict[str, Any]:
+    """The app's setup of a saved game, or ValueError if the pages could not show it."""
+    setup = parse_json(text, "the game's setup")
+    if not isinstance(setup, dict):
+        raise ValueError("its setup is not a JSON object")
+    names = setup.get("names")
+    if not (isinstance(names, list) and len(names) == num_players and all(isinstance(n, str) for n in names)):
+        raise ValueError("its player names are missing or do not match the number of players")
+    if game == "biber_gang":  # seat 0 is the person at the tablet, every other seat a bot
+        bots = setup.get("bots")
+        if not (isinstance(bots, list) and len(bots) == num_players and bots[0] == "human"
+                and all(isinstance(b, str) and b in LEVELS for b in bots[1:])):
+            raise ValueError("its computer opponents are missing or unknown")
+    return setup
+
+
+def _time(value: Any) -> float:
+    """A saved time stamp, or 0 (shown as 1970) if it is damaged, so it never breaks a page."""
+    return float(value) if type(value) in (int, float) and 0 <= value < 1e11 else 0.0
+
+
+@dataclass
+class SavedCheck:
+    id: str
+    game: str
+    data: dict[str, Any]
+    updated: float
+
+
+def _check_data(text: Any) -> dict[str, Any]:
+    """What was typed into a score check, or DamagedGame; the pages fill in anything missing."""
+    try:
+        data = parse_json(text, "a saved score check")
+    except ValueError as error:
+        raise DamagedGame(str(error)) from None
+    if not isinstance(data, dict):
+        raise DamagedGame("a saved score check is not a JSON object")
+    return data

@@ -1,6 +1,9 @@
 """``python -m sheets KIND -o FILE.pdf [--paper a4|letter] [--lang en|de] [--side A|B] [--copies N]``
 
-A bad argument exits 2 with a usage line and writes no file.
+A bad argument exits 2 with a usage line and writes no file. A file that cannot be
+written (a folder, a read-only place, a full disk) exits 2 with one line; the PDF is
+written to a temporary file first, so a failure never leaves a truncated PDF or
+destroys an older file of that name.
 """
 
 from __future__ import annotations
@@ -9,9 +12,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from assistant.cli import fail, one_line, silence_stdout, write_atomically
 from assistant.i18n import LANGUAGES
 from sheets.pdf import PAPERS
 
+PROG = "python -m sheets: error: "
 KINDS = ("hamstern", "hamsterdam", "biber-gang")
 MAX_COPIES = 200
 
@@ -48,17 +53,27 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        pdf = render(args.kind, args.side, args.paper, args.lang, args.copies)
-    except ValueError as error:
-        print(f"python -m sheets: error: {error}", file=sys.stderr)
-        return 2
     output = Path(args.output)
-    if not output.parent.is_dir():
-        print(f"python -m sheets: error: no folder {output.parent}", file=sys.stderr)
-        return 2
-    output.write_bytes(pdf)
-    print(f"wrote {output} ({len(pdf) // 1024} KB, {args.copies} page{'s' if args.copies > 1 else ''})")
+    try:
+        # Path.is_dir raises for some names (too long), hence inside the try.
+        if output.is_dir():
+            return fail(PROG, f"{output} is a folder; name the PDF file to write")
+        if not output.parent.is_dir():
+            return fail(PROG, f"no folder {output.parent}")
+        pdf = render(args.kind, args.side, args.paper, args.lang, args.copies)
+        # Complete or not at all: never a truncated PDF, never an older sheet lost half-way.
+        write_atomically(output, pdf)
+    except ValueError as error:
+        return fail(PROG, str(error))
+    except OSError as error:
+        return fail(PROG, f"cannot write {one_line(str(output), 120)}: {error.strerror or error}")
+    try:
+        print(f"wrote {output} ({len(pdf) // 1024} KB, {args.copies} page{'s' if args.copies > 1 else ''})",
+              flush=True)
+    except OSError as error:  # a broken pipe (`python -m sheets ... | head -c1`), a full disk
+        silence_stdout()
+        return fail(PROG, f"cannot write the report to standard output ({error.strerror or error}); "
+                          f"{one_line(str(output), 120)} is complete")
     return 0
 
 

@@ -38,7 +38,9 @@ def new_canvas(buffer: io.BytesIO, paper: str, title: str) -> Canvas:
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     register_fonts()
-    canvas = Canvas(buffer, pagesize=PAPERS[paper], pageCompression=1)
+    # The canvas names a starting font on every page, before any setFont; ReportLab's default
+    # is Helvetica, which it never embeds, so start with our own embedded font instead.
+    canvas = Canvas(buffer, pagesize=PAPERS[paper], pageCompression=1, initialFontName=FONT)
     canvas.setTitle(title)
     canvas.setAuthor("Hamster Table")
     canvas.setCreator("Hamster Table sheets")

@@ -227,3 +227,45 @@ def test_undo_only_while_no_hidden_card_was_seen():
         state.undo()
     state.apply(SWAP[6])  # action 2 shows the face-down card it replaces
     assert not state.can_undo()
+
+
+@pytest.mark.parametrize("rounds", [1, 5])
+def test_the_move_that_ends_a_round_cannot_be_undone(rounds):
+    """Ruling B4: taking the discard and action 1 show no hidden card, but as the round's last
+    move they set off the reveal of every card, so they stand (on the last round and before)."""
+    state = rig(new(2, rounds=rounds), [[1, 1, 1, 1, 1, 1, 1, 12], [2, 2, 2, 2, 2, 2, 2, 9]],
+                [[0, 1, 2, 3, 4, 5, 6], [0, 1]], deck=[1] * 30, discard=[9])
+    state.apply(DRAW_DECK)
+    state.apply(SWAP[7])  # player 0 turns up the last card: player 1 has one more turn
+    state.apply(TAKE_DISCARD)
+    assert state.can_undo()  # the 12 on the pile was seen by everyone
+    state.apply(SWAP[0])  # action 1 with a face-up 2: the round ends and every card shows
+    assert state.round_scores and (state.is_over() or state.round == 2)
+    assert not state.can_undo()
+    with pytest.raises(IllegalAction):
+        state.undo()
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_after_taking_the_discard_action_4_is_a_free_pass_unless_the_card_must_be_kept(keep):
+    """Ruling B7 (action 4 as written), and what house rule B5 takes away."""
+    state = rig(new(discard_pickup_must_be_kept=keep), [[1] * 8, [2] * 8], [[0, 1, 2, 3, 4, 5, 6], [0, 1]],
+                deck=[4] * 9, discard=[3, 9])
+    state.apply(TAKE_DISCARD)
+    if keep:
+        refused(state, DISCARD, "error.biber.must_keep")
+        refused(state, DISCARD_TURN[7], "error.biber.must_keep")
+        return
+    state.apply(DISCARD)  # the 9 goes straight back: nothing else changed, the turn passed
+    assert state.discard == [3, 9] and state.displays[0] == [1] * 8 and state.face_up[0].bit_count() == 7
+    assert state.current_player == 1
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_beaver_swims_for_a_card_taken_from_the_discard(keep):
+    """Ruling B7; under house rule B5 too, because the card stays in the display."""
+    state = rig(new(discard_pickup_must_be_kept=keep), [[B, 1, 1, 10, 7, 1, 1, 5], [2] * 8], [[0, 4], []],
+                deck=[6] * 10, discard=[7])
+    state.apply(TAKE_DISCARD)
+    state.apply(SWIM[0][3])
+    assert state.displays[0][:5] == [7, 1, 1, B, 7] and state.discard == [10]

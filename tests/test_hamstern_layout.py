@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +66,39 @@ def test_unreachable_chamber_is_refused():
     text = _source().replace("  [[5, 2], [8, 2]],    # d - f\n", "").replace("  [[9, 3], [9, 5]],    # f - g\n", "")
     with pytest.raises(ValueError, match="cannot be reached"):
         parse_layout(text)
+
+
+def test_every_part_of_a_split_chamber_must_be_reachable():
+    """Side B's chamber b is split by rock; its right part is entered only from chamber c."""
+    text = _source("b")
+    door = "  [[0, 11], [0, 9]],    # c - b (right part)\n"
+    assert door in text
+    parse_layout(text)
+    with pytest.raises(ValueError, match=r"chamber b cannot be reached at \[0, 9\]"):
+        parse_layout(text.replace(door, ""))
+
+
+def _rules_table() -> dict[str, tuple[str, str]]:
+    """The layout table of docs/RULES.md: row label -> (side A, side B) as written."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text("utf-8")
+    table = text[text.index("| | Side A (light) | Side B (dark) |"):].split("\n\n")[0]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        label, a, b = (part.strip() for part in line.strip("|").split("|"))
+        rows[label] = (a, b)
+    return rows
+
+
+def _leading_number(text: str) -> int:
+    return int(re.match(r"\d+", text).group())
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_the_layout_table_in_the_docs_matches_the_files(side):
+    layout = get_game("hamstern").layout(side)
+    column = "AB".index(side)
+    rows = _rules_table()
+    assert _leading_number(rows["corridors"][column]) == len(layout.corridors)
+    assert _leading_number(rows["cells in chambers"][column]) == len(layout.cells)
+    assert _leading_number(rows["chamber points"][column]) == sum(c.points for c in layout.chambers)
+    assert _leading_number(rows["1-track"][column]) == layout.one_track_length

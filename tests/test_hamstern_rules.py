@@ -234,3 +234,33 @@ def test_chance_node_offers_six_faces_with_values():
     refused(state, Place(cells("F5")), "error.hamstern.roll_first")
     state.apply(Roll(2))
     refused(state, Roll(2), "error.hamstern.already_rolled")
+
+
+def test_the_state_says_why_the_game_ended():
+    """The end screen names the reason; ruling H1 must not look like the usual end."""
+    counter = hamstern(players=1)
+    for names in ("F5 G5", "D5 C5", "H5 H6", "J6 K6", "G3 G2"):
+        turn(counter, 2, names)
+    assert counter.end_reason is None
+    while not counter.is_over():
+        counter.apply(Roll(6) if counter.is_chance_node() else counter.legal_actions()[0])
+    assert counter.end_reason == "counter"
+    boxed_in = hamstern(side="B")
+    turn(boxed_in, 1, "G5 H5 I5 G6 H6 I6 H7")
+    boxed_in.struck[0] = boxed_in.layout.one_track_length
+    turn(boxed_in, 5, "")
+    assert boxed_in.is_over() and boxed_in.end_reason == "blocked"
+
+
+def test_last_placer_names_whose_placement_undo_takes_back():
+    state = hamstern(players=3)
+    assert state.last_placer() is None
+    state.apply(Roll(2))
+    assert state.last_placer() is None  # a roll is never taken back
+    state.apply(Place(cells("F5 G5")))
+    assert state.last_placer() == 0
+    state.apply(Place(cells("F5 G5")))
+    assert state.last_placer() == 1
+    state.apply(Place(cells("G5 H5")))
+    assert state.is_chance_node() and state.last_placer() == 2  # the roll is over, the last seat placed
+    assert state.undo().current_player == 2

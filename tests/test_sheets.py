@@ -65,6 +65,41 @@ def test_font_is_embedded_and_has_every_character():
     assert "Spaß" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
 
 
+def _fonts_used(resources, seen=None) -> dict:
+    """Every font in a page's resources and in the forms it draws (the sheet is one form)."""
+    fonts = {} if seen is None else seen
+    resources = resources.get_object() if resources is not None else {}
+    for name, font in (resources.get("/Font") or {}).items():
+        fonts[name] = font.get_object()
+    for form in (resources.get("/XObject") or {}).values():
+        _fonts_used(form.get_object().get("/Resources"), fonts)
+    return fonts
+
+
+def _all_sheets():
+    from sheets import biber_gang
+
+    for paper in ("a4", "letter"):
+        for lang in i18n.LANGUAGES:
+            for side in "AB":
+                yield f"hamstern-{side}-{paper}-{lang}", hamstern.render(side, paper, lang)
+            yield f"biber-gang-{paper}-{lang}", biber_gang.render(paper, lang)
+
+
+def test_every_font_a_pdf_uses_is_embedded():
+    """A font left to the printer (ReportLab's default Helvetica) prints differently everywhere."""
+    for name, pdf in _all_sheets():
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            fonts = _fonts_used(page.get("/Resources"))
+            assert fonts, name
+            for label, font in fonts.items():
+                descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                descriptor = descendant.get("/FontDescriptor")
+                descriptor = descriptor.get_object() if descriptor is not None else {}
+                embedded = {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor)
+                assert embedded, f"{name}: font {label} ({font.get('/BaseFont')}) is not embedded"
+
+
 def test_drawn_cells_match_the_layout(sheet):
     side, paper, lang, pdf = sheet
     layout = load_layout(side)

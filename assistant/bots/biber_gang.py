@@ -17,7 +17,7 @@ from collections import Counter
 
 from assistant.bots import Advice
 from assistant.games.biber_gang.actions import DRAW_DECK, TAKE_DISCARD, Move
-from assistant.games.biber_gang.cards import BEAVER, COLUMNS, DISPLAY_SIZE, FULL_DECK, PARTNER
+from assistant.games.biber_gang.cards import BEAVER, COLUMNS, DISPLAY_SIZE, FULL_DECK, PARTNER, card_words
 from assistant.games.biber_gang.scoring import MATCHING_BONUS
 
 AVERAGE_CARD = sum(c for c in FULL_DECK if c != BEAVER) / len(FULL_DECK)  # a beaver is worth about 0
@@ -119,7 +119,7 @@ def explain(view: dict, move: Move) -> Advice:
     if move.kind == "turn_up":
         return Advice(move, "bot.biber.turn_up")
     if move.kind == "take_discard":
-        return Advice(move, "bot.biber.take", {"value": _card_text(view["discard"][-1])})
+        return Advice(move, "bot.biber.take", {"card": card_words(view["discard"][-1], "the")})
     if move.kind == "draw_deck":
         return Advice(move, "bot.biber.draw")
     if move.kind == "swim":

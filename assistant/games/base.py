@@ -10,11 +10,38 @@ from __future__ import annotations
 
 import json
 import random
+import reprlib
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from assistant import CHANCE, TERMINAL
 from assistant.errors import IllegalAction
+
+# Saved games and actions come from files and URLs: anything may arrive. Error messages
+# show such data through this short, depth-limited repr, so a value nested a thousand
+# levels deep or a megabyte long still gives a short one-line reason (and no RecursionError).
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxstring = 60
+_SHORT_REPR.maxother = 60
+_SHORT_REPR.maxlong = 60
+
+
+def describe(data: Any) -> str:
+    """A short one-line repr of untrusted data, for error messages."""
+    return _SHORT_REPR.repr(data)
+
+
+def parse_json(text: Any, what: str) -> Any:
+    """``json.loads`` that raises only ValueError: ``what`` names the thing expected."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise ValueError(f"not {what}: expected JSON text, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"not {what}: the JSON is nested too deeply") from None
+    except ValueError as error:  # bad JSON, bytes that are not UTF-8, a number too long
+        raise ValueError(f"not {what}: {getattr(error, 'msg', error)}") from None
 
 
 class Action(ABC):
@@ -130,33 +157,35 @@ class Game(ABC):
         unknown = sorted(set(options) - set(self.option_defaults))
         if unknown:
             known = ", ".join(sorted(self.option_defaults)) or "none"
-            raise ValueError(f"unknown option {unknown[0]!r} for {self.name} (known: {known})")
+            raise ValueError(f"unknown option {describe(unknown[0])} for {self.name} (known: {known})")
         merged = {**self.option_defaults, **options}
         for name, value in merged.items():
             default = self.option_defaults[name]
             if type(value) is not type(default):
-                raise ValueError(f"option {name!r} must be a {type(default).__name__}, not {value!r}")
+                raise ValueError(f"option {name!r} must be a {type(default).__name__}, not {describe(value)}")
         return merged
 
     def new_state(self, num_players: int, *, seed: int, **options: Any) -> State:
+        return self._checked_new_state(num_players, seed, options)
+
+    def _checked_new_state(self, num_players: Any, seed: Any, options: dict[str, Any]) -> State:
+        # Options as a dict, not **kwargs: a saved game's options may hold any key,
+        # even "seed", which as a keyword would be a TypeError instead of a reason.
         if type(num_players) is not int or not self.min_players <= num_players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {num_players!r}"
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {describe(num_players)}"
             )
         if type(seed) is not int:
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+            raise ValueError(f"seed must be an integer, not {describe(seed)}")
         return self._new_state(num_players, seed, self.validate_options(options))
 
     def action_from_json(self, text: str | bytes) -> Action:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not an action: {error.msg}") from None
-        return self.action_from_data(data)
+        """The action ``text`` names; ValueError (and nothing else) for any other text."""
+        return self.action_from_data(parse_json(text, "an action"))
 
     def replay(self, num_players: int, seed: int, options: dict[str, Any], actions) -> State:
         """A new game with ``actions`` applied in order (IllegalAction if one is refused)."""
-        state = self.new_state(num_players, seed=seed, **options)
+        state = self._checked_new_state(num_players, seed, options)
         for action in actions:
             state.apply(action)
         return state
@@ -169,10 +198,10 @@ class Game(ABC):
         if missing:
             raise ValueError(f"a saved game needs the field {sorted(missing)[0]!r}")
         if record["game"] != self.name:
-            raise ValueError(f"this saved game is {record['game']!r}, not {self.name!r}")
+            raise ValueError(f"this saved game is {describe(record['game'])}, not {self.name!r}")
         if not isinstance(record["options"], dict) or not isinstance(record["actions"], list):
             raise ValueError("a saved game's options must be an object and its actions a list")
-        state = self.new_state(record["num_players"], seed=record["seed"], **record["options"])
+        state = self._checked_new_state(record["num_players"], record["seed"], record["options"])
         for number, data in enumerate(record["actions"], start=1):
             action = self.action_from_data(data)
             try:
@@ -182,8 +211,5 @@ class Game(ABC):
         return state
 
     def from_json(self, text: str | bytes) -> State:
-        try:
-            record = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise ValueError(f"not a saved game: {getattr(error, 'msg', error)}") from None
-        return self.from_record(record)
+        """The saved game ``text`` holds; ValueError (and nothing else) for any other text."""
+        return self.from_record(parse_json(text, "a saved game"))

@@ -15,11 +15,11 @@ import streamlit as st
 from assistant import i18n
 from assistant.bots import get_bot
 from assistant.games.biber_gang.actions import DISCARD, DISCARD_TURN, DRAW_DECK, SWAP, SWIM, TAKE_DISCARD, TURN_UP
-from assistant.games.biber_gang.cards import BEAVER, PARTNER
-from assistant.games.biber_gang.log import card_text, game_log
+from assistant.games.biber_gang.cards import BEAVER, PARTNER, card_words
+from assistant.games.biber_gang.log import card_text, game_log, log_text
 from assistant.store import SavedGame
 from assistant.ui import cards
-from assistant.ui.common import lang, save_move, show_hint, show_notice, show_reason, tr, undo_move
+from assistant.ui.common import lang, plain, save_move, show_hint, show_notice, show_reason, tr, undo_move
 from assistant.ui.hamstern_play import load_or_explain
 
 HUMAN = 0
@@ -93,15 +93,18 @@ def _bot_turn(saved: SavedGame, names) -> None:
     player = state.current_player
     view = state.view(HUMAN)
     _opponents(view, names, saved.setup["bots"])
-    st.info(tr("ui.biber.waiting", name=names[player]))
+    st.info(tr("ui.biber.waiting", name=plain(names[player])))
     _log(state, names)
     # Your own cards as they are now, while the bots move (the tappable ones come back on your turn).
-    st.markdown(f"**{names[HUMAN]}** · {tr('ui.biber.total')}: {view['players'][HUMAN]['total']}")
+    st.markdown(f"**{plain(names[HUMAN])}** · {tr('ui.biber.total')}: {view['players'][HUMAN]['total']}")
     st.markdown(cards.display_html(view["players"][HUMAN]["display"], width=72), unsafe_allow_html=True)
     bot = get_bot("biber_gang", saved.setup["bots"][player])
     move = bot.choose(state.view(player), state.legal_actions(), random.Random(len(state.history)))
     time.sleep(bot_delay())
     _act(saved, move)
+    if st.session_state.bg_error:  # not saved (a read-only file, a full disk): say so, do not retry forever
+        show_reason(st.session_state.bg_error)
+        return
     st.rerun()
 
 
@@ -112,7 +115,7 @@ def _opponents(view: dict, names, bots) -> None:
         shown = view["players"][player]
         with columns[n % len(columns)]:
             mark = " ▶" if view["current_player"] == player else ""
-            st.markdown(f"**{names[player]}**{mark} · {tr('ui.biber.level_' + bots[player])} · "
+            st.markdown(f"**{plain(names[player])}**{mark} · {tr('ui.biber.level_' + bots[player])} · "
                         f"{tr('ui.biber.total')}: {shown['total']}")
             st.markdown(cards.display_html(shown["display"], width=34), unsafe_allow_html=True)
 
@@ -142,7 +145,7 @@ def _table(saved: SavedGame, view: dict, names) -> None:
         show_reason(st.session_state.bg_error)
     hint = st.session_state.bg_hint
     if hint:
-        show_hint(i18n.t(hint[1], lang(), **hint[2]) + f" ({hint[0]})")
+        show_hint(tr("ui.biber.hint", reason=i18n.t(hint[1], lang(), **hint[2]), move=hint[0].text()))
     _my_display(saved, view, names)
 
 
@@ -156,7 +159,8 @@ def _controls(saved: SavedGame, view: dict, top) -> None:
         row = st.columns(2, wrap=False)
         row[0].button(tr("ui.biber.draw_deck"), key="bg-draw", type="primary", disabled=DRAW_DECK not in legal,
                       on_click=_act, args=(saved, DRAW_DECK))
-        row[1].button(tr("ui.biber.take_discard", card=card_text(top) if top is not None else "-"), key="bg-take",
+        row[1].button(tr("ui.biber.take_discard", the_card=card_words(top, "the") if top is not None else "–"),
+                      key="bg-take",
                       disabled=TAKE_DISCARD not in legal, on_click=_act, args=(saved, TAKE_DISCARD))
     else:
         st.markdown(tr("ui.biber.your_turn_place"))
@@ -183,7 +187,7 @@ def _my_display(saved: SavedGame, view: dict, names) -> None:
         styles.append(f".st-key-bg-card-{position} button {{ {look} {ring} height: clamp(96px, 15vw, 150px);"
                       " width: 100%; border: none; color: transparent; }")
     st.html("<style>" + "\n".join(styles) + "</style>")
-    st.markdown(f"**{names[HUMAN]}** · {tr('ui.biber.total')}: {view['players'][HUMAN]['total']}")
+    st.markdown(f"**{plain(names[HUMAN])}** · {tr('ui.biber.total')}: {view['players'][HUMAN]['total']}")
     for row in (range(4), range(4, 8)):
         columns = st.columns(4, wrap=False)
         for position, column in zip(row, columns, strict=True):
@@ -192,19 +196,9 @@ def _my_display(saved: SavedGame, view: dict, names) -> None:
                           width="stretch")
 
 
-def with_article(card: str, language: str) -> str:
-    """"a 3", "an 8", "an 11"; in German "eine 3"."""
-    if language == "de":
-        return f"eine {card}"
-    return f"an {card}" if card in ("8", "11") else f"a {card}"
-
-
 def _log(state, names) -> None:
-    lines = []
-    for key, values in game_log(state):
-        words = {k: v for k, v in values.items() if k != "player"}
-        words.update({f"a_{k}": with_article(v, lang()) for k, v in values.items() if k in ("card", "new", "old")})
-        lines.append(i18n.t(key, lang(), name=names[values["player"]] if "player" in values else "", **words))
+    shown = [plain(name) for name in names]
+    lines = [log_text(event, lang(), shown) for event in game_log(state)]
     with st.expander(f"📜 {tr('ui.biber.log')}", expanded=True):
         st.markdown("\n".join(f"- {line}" for line in lines[-6:][::-1]) or "–")
 
@@ -226,13 +220,13 @@ def _score_table(view: dict, names) -> None:
             for player, result in enumerate(view["round_results"][-1]):
                 pairs = tuple(c for c, value in enumerate(result["column_pairs"]) if value is not None)
                 with columns[player % len(columns)]:
-                    st.markdown(f"**{names[player]}**: {result['points']}")
+                    st.markdown(f"**{plain(names[player])}**: {result['points']}")
                     st.markdown(cards.display_html(result["display"], width=34, pairs=pairs), unsafe_allow_html=True)
 
 
 def _end(view: dict, names) -> None:
     totals = [p["total"] for p in view["players"]]
-    best = [names[p] for p, total in enumerate(totals) if total == min(totals)]
+    best = [plain(names[p]) for p, total in enumerate(totals) if total == min(totals)]
     key = "ui.biber.winner" if len(best) == 1 else "ui.biber.winners"
     st.success(f"🏆 {tr(key, names=' & '.join(best))}")
     if st.button(tr("ui.new_game"), key="bg-new", type="primary"):
@@ -245,4 +239,10 @@ def _rules_panel(state) -> None:
         keep = "keep_on" if state.keep_discard else "keep_off"
         keys = [f"rules.biber.{r}" for r in RULES[:3]] + [f"rules.biber.{keep}"]
         keys += [f"rules.biber.{r}" for r in RULES[3:]]
-        st.markdown("\n".join(f"- {tr(key)}" for key in keys))
+        lines = [tr(key) for key in keys]
+        # The number of rounds is an option (ruling B6); say so when it is not the rulebook's 5.
+        if state.rounds == 5:
+            lines.append(tr("rules.biber.rounds_default"))
+        else:
+            lines.append(tr("rules.biber.rounds", rounds=state.rounds))
+        st.markdown("\n".join(f"- {line}" for line in lines))

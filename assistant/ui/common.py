@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from assistant import IllegalAction, i18n
 from assistant.store import SavedGame, StaleGame, Store, default_path
+from assistant.store_errors import StorageError
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
 
@@ -34,6 +37,22 @@ def lang() -> str:
 
 def tr(key: str, **params) -> str:
     return i18n.t(key, lang(), **params)
+
+
+# Every ASCII punctuation mark may be backslash-escaped in Markdown; escaping them all
+# also stops Streamlit's own directives (":red[...]", ":smile:", "$...$") and raw HTML.
+_MARKDOWN_SPECIALS = re.compile(r"([!-/:-@\[-`{-~])")
+# Escapes do not stop GitHub-flavoured Markdown from linking bare addresses: it finds
+# "https://...", "www." and "a@b.c" in the text after the escapes are read. An invisible
+# word joiner (U+2060) where such an address would start leaves nothing to link.
+_LINK_STARTS = re.compile(r"(?i)(https?:|www(?=\.)|@)")
+
+
+def plain(text) -> str:
+    """``text`` (a name or an id someone typed) made safe to show literally in st.markdown,
+    st.success, widget labels and other places that render Markdown."""
+    unlinked = _LINK_STARTS.sub("\\1\u2060", " ".join(str(text).split()))
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", unlinked)
 
 
 def store() -> Store:
@@ -71,8 +90,9 @@ def show_hint(text: str) -> None:
 def save_move(saved: SavedGame, action) -> str | None:
     """Check ``action`` on a copy of the game, then save it at once.
 
-    Returns the reason in the player's language if the rules refuse it (nothing is
-    saved then). A tab that acted on an old picture of the game is refused by the
+    Returns the reason in the player's language if the rules refuse it or the file of
+    saved games cannot take it (nothing is saved then, and the selection stays for
+    another try). A tab that acted on an old picture of the game is refused by the
     store; the page then shows the game as it is, with a notice.
     """
     probe = saved.state.clone()
@@ -84,6 +104,8 @@ def save_move(saved: SavedGame, action) -> str | None:
         store().append(saved.id, len(saved.state.history), action, probe.scores() if probe.is_over() else None)
     except StaleGame:
         st.session_state.notice = tr("ui.stale")
+    except StorageError as error:
+        return not_saved(error)
     return None
 
 
@@ -93,6 +115,18 @@ def undo_move(saved: SavedGame) -> None:
         store().remove_last(saved.id, len(saved.state.history))
     except StaleGame:
         st.session_state.notice = tr("ui.stale")
+    except StorageError as error:
+        st.session_state.notice = not_saved(error)
+
+
+def not_saved(error: StorageError) -> str:
+    """A write that failed: says so, that the game is unchanged, and why, in the player's language."""
+    return f"{tr('storage.not_saved')} {tr(error.key)}"
+
+
+def show_storage_error(error: StorageError) -> None:
+    """The file of saved games cannot be used: what happened and what to do, never a traceback."""
+    st.error(tr(error.key), icon="💾")
 
 
 def show_notice() -> None:

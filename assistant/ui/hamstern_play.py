@@ -14,11 +14,14 @@ import streamlit as st
 from assistant import i18n
 from assistant.bots import get_bot
 from assistant.games.hamstern import PASS, Place, Roll
+from assistant.games.hamstern.layout import cell_name
 from assistant.store import DamagedGame, SavedGame, UnknownGame
 from assistant.ui import board, pictures
-from assistant.ui.common import lang, save_move, show_hint, show_notice, show_reason, store, tr, undo_move
+from assistant.ui.common import lang, plain, save_move, show_hint, show_notice, show_reason, store, tr, undo_move
 
-RULES = ("together", "touch", "one", "compulsory", "hourglass", "end", "scoring", "ties", "undo")
+# Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
+RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
+         "undo")
 
 
 # --- session state: what this browser tab has selected ------------------------------
@@ -69,9 +72,9 @@ def load_or_explain(game_id: str) -> SavedGame | None:
     try:
         return store().load(game_id)
     except UnknownGame:
-        st.error(tr("ui.unknown_game", id=game_id[:40]))
+        st.error(tr("ui.unknown_game", id=plain(game_id[:40])))  # typed into the URL: shown as text
     except DamagedGame as error:
-        st.error(tr("ui.damaged_game", reason=str(error)))
+        st.error(tr("ui.damaged_game", reason=plain(error)))
     if st.button(tr("ui.back_home"), key="hs_home"):
         st.query_params.pop("game", None)
         st.rerun()
@@ -105,7 +108,9 @@ def _status_bar(state, names) -> None:
         if state.roll is not None:
             st.markdown(pictures.die_svg(state.roll, 64), unsafe_allow_html=True)
     with middle:
-        lines = [f"<b>{tr('ui.hamstern.roll_number', n=max(state.rolls, 1))}</b>"]
+        # While the table waits for the die, the number is that of the roll to come.
+        number = state.rolls + 1 if state.is_chance_node() else state.rolls
+        lines = [f"<b>{tr('ui.hamstern.roll_number', n=number)}</b>"]
         if state.roll is not None:
             lines.append(tr("ui.hamstern.rolled", value=state.roll))
         if not state.is_over() and not state.is_chance_node():
@@ -129,7 +134,21 @@ def _roll_controls(saved: SavedGame) -> None:
         st.button(f"🎲 {tr('ui.hamstern.roll_button')}", key="hs-roll", type="primary", on_click=_act,
                   args=(saved, state.chance_outcome()))
     if state.can_undo():
-        st.button(f"↶ {tr('ui.undo')}", key="hs-undo", on_click=_undo, args=(saved,))
+        st.button(_undo_label(state, saved.setup["names"]), key="hs-undo", on_click=_undo, args=(saved,))
+    if st.session_state.hs_error:  # a roll that could not be saved (a read-only file, a full disk)
+        show_reason(st.session_state.hs_error)
+
+
+def _undo_label(state, names) -> str:
+    """"Undo", or at a shared table whose placement it takes back: "Undo Player 2's F5 G5"."""
+    if state.num_players == 1:
+        return f"↶ {tr('ui.undo')}"
+    name = plain(names[state.last_placer()])
+    last = state.history[-1]
+    if last.is_pass:
+        return f"↶ {tr('ui.hamstern.undo_whose_pass', name=name)}"
+    cells = " ".join(cell_name(cell) for cell in sorted(last.cells))
+    return f"↶ {tr('ui.hamstern.undo_whose', name=name, cells=cells)}"
 
 
 def _placement(saved: SavedGame) -> None:
@@ -159,7 +178,7 @@ def _placement(saved: SavedGame) -> None:
         buttons[1].button(tr("ui.hamstern.clear"), key="hs-clear", on_click=_reset_choice, disabled=not selected)
         buttons[2].button(f"💡 {tr('ui.hint')}", key="hs-hint", on_click=_ask_hint, args=(saved,))
     if state.can_undo():
-        buttons[3].button(f"↶ {tr('ui.undo')}", key="hs-undo", on_click=_undo, args=(saved,))
+        buttons[3].button(_undo_label(state, saved.setup["names"]), key="hs-undo", on_click=_undo, args=(saved,))
     if st.session_state.hs_error:
         show_reason(st.session_state.hs_error)
     hint = st.session_state.hs_hint
@@ -181,7 +200,7 @@ def _sheets_of_others(state, names, exclude) -> None:
     columns = st.columns(min(len(players), 3), wrap=False)
     for n, player in enumerate(players):
         with columns[n % len(columns)]:
-            st.markdown(f"**{_escape(names[player])}** · {tr('ui.hamstern.score_now', points=state.scores()[player])}")
+            st.markdown(f"**{plain(names[player])}** · {tr('ui.hamstern.score_now', points=state.scores()[player])}")
             crossed = set(state.layout.cells_of(state.crossed[player]))
             st.markdown(board.sheet_svg(state.layout, crossed, cell=14), unsafe_allow_html=True)
 
@@ -189,12 +208,13 @@ def _sheets_of_others(state, names, exclude) -> None:
 def _end_screen(saved: SavedGame) -> None:
     state, names = saved.state, saved.setup["names"]
     st.header(f"🏁 {tr('ui.hamstern.game_over')}")
-    winners = [names[p] for p in state.winners()]
+    winners = [plain(names[p]) for p in state.winners()]
     key = "ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners"
     st.success(tr(key, names=" & ".join(winners)))
     decided = state.deciding_tie_break()
     if decided:
         st.info(tr(f"ui.hamstern.decided_by_{decided}"))
+    st.info(tr(f"ui.hamstern.ended_{state.end_reason}"), icon="🏁")
     breakdowns = state.breakdowns()
     order = sorted(range(state.num_players), key=lambda p: breakdowns[p].ranking_key(), reverse=True)
     rows = []
@@ -208,13 +228,13 @@ def _end_screen(saved: SavedGame) -> None:
     columns = st.columns(min(state.num_players, 3), wrap=False)
     for n, player in enumerate(order):
         with columns[n % len(columns)]:
-            st.markdown(f"**{_escape(names[player])}**")
+            st.markdown(f"**{plain(names[player])}**")
             crossed = set(state.layout.cells_of(state.crossed[player]))
             st.markdown(board.sheet_svg(state.layout, crossed, cell=16), unsafe_allow_html=True)
     if state.num_players == 1:
         _solo_results(saved)
     if state.can_undo():
-        st.button(f"↶ {tr('ui.undo')}", key="hs-undo", on_click=_undo, args=(saved,))
+        st.button(_undo_label(state, names), key="hs-undo", on_click=_undo, args=(saved,))
     if st.button(tr("ui.new_game"), key="hs-new", type="primary"):
         st.query_params.pop("game", None)
         st.rerun()

@@ -1,52 +1,141 @@
-"""Score check for Hamstern: tap the crossed cells of finished paper sheets; totals appear as you tap."""
+"""Score check for Hamstern: tap the crossed cells of finished paper sheets; totals appear as you tap.
+
+Everything typed in (side, players, names, crosses) is saved at once as a score check
+(see score_saving): the crosses are kept per side and per player, the names in six slots.
+"""
+
+from __future__ import annotations
+
+from functools import partial
 
 import streamlit as st
 
 from assistant.games.hamstern import scoring
-from assistant.games.hamstern.layout import cell_name, load_layout
+from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.games.hamstern.scorecard import unreachable_crosses
+from assistant.store import SavedCheck
 from assistant.ui import board
-from assistant.ui.common import tr
+from assistant.ui.common import plain, tr
+from assistant.ui.score_saving import (
+    MAX_PLAYERS,
+    NAME_LENGTH,
+    bind,
+    change,
+    current_data,
+    names_from,
+    shown_names,
+    whole_number,
+)
+
+GAME = "hamstern"
 
 
-def hamstern_check() -> None:
+def normalise(raw: dict) -> dict:
+    """A complete, well-formed check from saved data (anything missing or unreadable gets its default)."""
+    count = whole_number(raw.get("count"), 1, MAX_PLAYERS, 2)
+    crossed_raw = raw.get("crossed") if isinstance(raw.get("crossed"), dict) else {}
+    crossed = {}
+    for side in SIDES:
+        index = load_layout(side).index
+        sheets = crossed_raw.get(side) if isinstance(crossed_raw.get(side), list) else []
+        sheets = [sheet if isinstance(sheet, list) else [] for sheet in sheets[:MAX_PLAYERS]]
+        sheets += [[]] * (MAX_PLAYERS - len(sheets))
+        crossed[side] = [[list(cell) for cell in sorted(_cells(sheet, index))] for sheet in sheets]
+    return {
+        "side": raw.get("side") if raw.get("side") in SIDES else "A",
+        "free_start": raw.get("free_start") is True,
+        "count": count,
+        "names": names_from(raw.get("names")),
+        "player": whole_number(raw.get("player"), 0, count - 1, 0),
+        "crossed": crossed,
+    }
+
+
+def _cells(sheet: list, index: dict) -> set:
+    """Only cells of this side's chambers, each once: a damaged row cannot break the sheet."""
+    pairs = {tuple(cell) for cell in sheet
+             if isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)}
+    return pairs & index.keys()
+
+
+def crossed_cells(data: dict, side: str, player: int) -> set:
+    return {tuple(cell) for cell in data["crossed"][side][player]}
+
+
+# --- changes: each one is saved at once -----------------------------------------------------
+def _save(edit, *, entry: bool = True) -> None:
+    st.session_state.sc_error = change(GAME, normalise, edit, entry=entry)
+
+
+def _set(field: str, key: str, entry: bool = True) -> None:
+    def edit(data):
+        data[field] = st.session_state[key]
+        data["player"] = min(data["player"], data["count"] - 1)
+    _save(edit, entry=entry)
+
+
+def _set_name(player: int) -> None:
+    def edit(data):
+        data["names"][player] = (st.session_state.get(f"sc_name_{player}") or "").strip()[:NAME_LENGTH]
+    _save(edit)
+
+
+def _toggle_cell(side: str, player: int, cell) -> None:
+    def edit(data):
+        cells = crossed_cells(data, side, player) ^ {tuple(cell)}
+        data["crossed"][side][player] = [list(c) for c in sorted(cells)]
+    _save(edit)
+
+
+def _clear_sheet(side: str, player: int) -> None:
+    def edit(data):
+        data["crossed"][side][player] = []
+    _save(edit)
+
+
+# --- the page ---------------------------------------------------------------------------------
+def hamstern_check(saved: SavedCheck | None) -> None:
+    data = current_data(GAME, normalise, saved)
+    side, count, player = data["side"], data["count"], data["player"]
     st.header(f"🧮 {tr('ui.hamstern.check_title')}")
     st.markdown(tr("ui.hamstern.check_intro"))
-    top = st.columns([1.2, 1, 1.6], wrap=False)
-    side = top[0].segmented_control(tr("ui.hamstern.side"), options=["A", "B"], default="A", required=True,
-                                    key="sc_side")
-    count = top[1].number_input(tr("ui.players"), min_value=1, max_value=6, value=2, key="sc_count")
-    free_start = top[2].toggle(tr("ui.hamstern.free_start"), key="sc_free")
+    for key, value in (("sc_side", side), ("sc_count", count), ("sc_free", data["free_start"]),
+                       ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
+        bind(key, value)
+    top = st.columns([1.2, 2, 1.6], wrap=False)
+    top[0].segmented_control(tr("ui.hamstern.side"), options=list(SIDES), required=True, key="sc_side",
+                             on_change=_set, args=("side", "sc_side"))
+    top[1].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
+                             key="sc_count", on_change=_set, args=("count", "sc_count"))
+    top[2].toggle(tr("ui.hamstern.free_start"), key="sc_free", on_change=_set, args=("free_start", "sc_free"))
+    names = shown_names(data)
+    # Looking at another sheet is no entry: it is saved only into a check that exists.
+    st.segmented_control(tr("ui.hamstern.check_player"), options=list(range(count)), required=True,
+                         format_func=lambda n: plain(names[n]), key="sc_player", on_change=_set,
+                         args=("player", "sc_player", False))
+    st.text_input(tr("ui.player_name", n=player + 1), key=f"sc_name_{player}", max_chars=NAME_LENGTH,
+                  on_change=_set_name, args=(player,))
+    if st.session_state.get("sc_error"):
+        st.error(st.session_state.sc_error, icon="⚠️")
+
     layout = load_layout(side)
-    sheets = st.session_state.setdefault(f"sc_sheets_{side}", {})
-    names = [st.session_state.get(f"sc_name_{n}") or tr("ui.default_name", n=n + 1) for n in range(count)]
-    current = st.segmented_control(tr("ui.hamstern.check_player"), options=list(range(count)), default=0, required=True,
-                                   format_func=lambda n: names[n], key="sc_player")
-    st.text_input(tr("ui.player_name", n=current + 1), key=f"sc_name_{current}", max_chars=20)
-    crossed = sheets.setdefault(current, set())
-
-
-    def toggle(cell):
-        crossed.symmetric_difference_update({cell})
-
-
-    breakdowns = []
-    for n in range(count):
-        mask = layout.mask(sheets.get(n, set()))
-        breakdowns.append(scoring.breakdown(layout, mask))
-    winners = scoring.winners(breakdowns)
+    sheets = [crossed_cells(data, side, n) for n in range(count)]
+    breakdowns = [scoring.breakdown(layout, layout.mask(sheet)) for sheet in sheets]
+    # Before the first cross nobody has won anything; after it a winner is a winner, even with 0 points.
+    started = any(sheets)
+    winners = scoring.winners(breakdowns) if started else []
     rows = [{tr("ui.hamstern.name"): names[n], tr("ui.hamstern.chambers"): b.chambers,
              tr("ui.hamstern.mushrooms"): b.mushrooms, tr("ui.hamstern.acorns"): b.acorns,
-             tr("ui.hamstern.total"): b.total, "🏆": "🏆" if n in winners and b.total else ""}
+             tr("ui.hamstern.total"): b.total, "🏆": "🏆" if n in winners else ""}
             for n, b in enumerate(breakdowns)]
     st.dataframe(rows, hide_index=True, width="stretch")
-    decided = scoring.deciding_tie_break(breakdowns) if count > 1 and any(b.total for b in breakdowns) else None
+    decided = scoring.deciding_tie_break(breakdowns) if count > 1 and started else None
     if decided:
         st.caption(tr(f"ui.hamstern.decided_by_{decided}"))
-    stray = unreachable_crosses(layout, layout.mask(crossed), free_start)
+    crossed = sheets[player]
+    stray = unreachable_crosses(layout, layout.mask(crossed), data["free_start"])
     if stray:
         st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
-    board.tappable_sheet(layout, crossed, set(), toggle, prefix="sc", crossed_tappable=True)
-    if st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear"):
-        crossed.clear()
-        st.rerun()
+    board.tappable_sheet(layout, crossed, set(), partial(_toggle_cell, side, player), prefix="sc",
+                         crossed_tappable=True)
+    st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.games.base import Action
-from assistant.games.biber_gang.cards import DISPLAY_SIZE, position_name
+from assistant import i18n
+from assistant.games.base import Action, describe
+from assistant.games.biber_gang.cards import DISPLAY_SIZE, position_text
 
 KINDS = ("turn_up", "draw_deck", "take_discard", "swap", "discard_turn", "discard", "swim")
 
@@ -54,21 +55,18 @@ class Move(Action):
         is face down, which only the state knows)."""
         return self.kind in ("turn_up", "draw_deck", "discard_turn", "swim")
 
+    def text(self) -> i18n.Text:
+        """The move in words, to be translated into the player's language."""
+        params = {}
+        if self.at >= 0:
+            params["position"] = position_text(self.at)
+        if self.to >= 0:
+            params["to"] = position_text(self.to)
+        return i18n.Text(f"move.biber.{self.kind}", **params)
+
     def __str__(self) -> str:
-        if self.kind == "draw_deck":
-            return "Draw from the deck"
-        if self.kind == "take_discard":
-            return "Take the discard"
-        if self.kind == "discard":
-            return "Discard it"
-        at = position_name(self.at)
-        if self.kind == "turn_up":
-            return f"Turn up {at}"
-        if self.kind == "swap":
-            return f"Swap with {at}"
-        if self.kind == "discard_turn":
-            return f"Discard it and turn up {at}"
-        return f"Swap for the beaver at {at}; it swims to {position_name(self.to)}"
+        text = self.text()
+        return i18n.t(text.key, "en", **text.params)
 
 
 TURN_UP = tuple(Move("turn_up", p) for p in range(DISPLAY_SIZE))
@@ -84,8 +82,10 @@ _BY_DATA = {(m.kind, m.at, m.to): m for m in (*TURN_UP, DRAW_DECK, TAKE_DISCARD,
 
 def move_from_data(data: Any) -> Move:
     if not isinstance(data, dict) or not set(data) <= {"move", "at", "to"}:
-        raise ValueError(f'a Biber Gang move is {{"move": kind, "at": position, "to": position}}, not {data!r}')
+        raise ValueError(f'a Biber Gang move is {{"move": kind, "at": position, "to": position}}, not {describe(data)}')
     key = (data.get("move"), data.get("at", -1), data.get("to", -1))
-    if key not in _BY_DATA:
-        raise ValueError(f"no such Biber Gang move: {data!r}")
+    # Only strings and whole numbers can name a move; anything else (a list, an object)
+    # could not even be looked up in the table (TypeError: unhashable).
+    if type(key[0]) is not str or type(key[1]) is not int or type(key[2]) is not int or key not in _BY_DATA:
+        raise ValueError(f"no such Biber Gang move: {describe(data)}")
     return _BY_DATA[key]

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from assistant.i18n import Text
+
 BEAVER = 13
 NUMBERS = range(13)
 COPIES = 8
@@ -42,10 +44,16 @@ def card_from_data(data) -> int:
     raise ValueError(f'a card is 0..12 or "beaver", not {data!r}')
 
 
-def position_name(position: int) -> str:
-    """'top 1' .. 'bottom 4', as a player counts them from the left."""
-    row = "top" if position < COLUMNS else "bottom"
-    return f"{row} {position % COLUMNS + 1}"
+def position_text(position: int) -> Text:
+    """'top 1' .. 'bottom 4' as a player counts them from the left, in the player's language."""
+    row = "card.top" if position < COLUMNS else "card.bottom"
+    return Text(row, column=position % COLUMNS + 1)
+
+
+def card_words(card: int, article: str) -> Text:
+    """A card with its article ("a"/"the"), e.g. "an 8", "einen Biber". Articles differ per card
+    and per language, so each one is spelt out in the catalogues rather than built here."""
+    return Text(f"card.{article}.{card_name(card)}")
 
 
 def too_many(cards) -> str | None:

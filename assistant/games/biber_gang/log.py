@@ -2,19 +2,37 @@
 
 The log is rebuilt by replaying the saved actions, so it survives a refresh or a
 restarted server. A turn's draw and placement become one line, as a player tells it:
-"Bo took the 7 and swapped it for a face-down card (a 11)".
+"Bo took the 7 and swapped it for a face-down card: an 11".
 """
 
 from __future__ import annotations
 
-from assistant.games.biber_gang.cards import BEAVER, position_name
+from assistant import i18n
+from assistant.games.biber_gang.cards import BEAVER, card_words, position_text
 from assistant.games.biber_gang.rules import BiberGangState
 
 Event = tuple[str, dict]
+CARD_VALUES = ("card", "new", "old")  # event values that are cards (ints), told with an article
 
 
 def card_text(card: int) -> str:
     return "🦫" if card == BEAVER else str(card)
+
+
+def log_text(event: Event, lang: str, names) -> str:
+    """One event as a sentence in ``lang``; ``names`` are the seats' names as the page shows them.
+
+    Each card is offered with both articles ({a_new}, {the_new}): which one a sentence
+    needs, and how it is spelt ("an 8", "einen Biber"), is the catalogue's business.
+    """
+    key, values = event
+    params = {name: value for name, value in values.items() if name not in CARD_VALUES and name != "player"}
+    params["name"] = names[values["player"]] if "player" in values else ""
+    for name in CARD_VALUES:
+        if name in values:
+            params[f"a_{name}"] = card_words(values[name], "a")
+            params[f"the_{name}"] = card_words(values[name], "the")
+    return i18n.t(key, lang, **params)
 
 
 def game_log(state: BiberGangState) -> list[Event]:
@@ -28,24 +46,24 @@ def game_log(state: BiberGangState) -> list[Event]:
         drawn = replay.drawn
         replay.apply(move)
         if move.kind == "turn_up":
-            events.append(("log.biber.turn_up", {"player": player, "card": card_text(cards[move.at])}))
+            events.append(("log.biber.turn_up", {"player": player, "card": cards[move.at]}))
         elif move.kind in ("draw_deck", "take_discard"):
             source = move.kind
         else:
             from_deck = source == "draw_deck"
-            values = {"player": player, "new": card_text(drawn)}
+            values = {"player": player, "new": drawn}
             if move.kind == "swap":
                 hidden = not up >> move.at & 1
                 key = "swap_hidden" if hidden else "swap"
-                values.update(old=card_text(cards[move.at]), position=position_name(move.at))
+                values.update(old=cards[move.at], position=position_text(move.at))
             elif move.kind == "discard_turn":
                 key = "discard_turn"
-                values.update(old=card_text(cards[move.at]))
+                values.update(old=cards[move.at])
             elif move.kind == "discard":
                 key = "discard"
             else:
                 key = "swim"
-                values.update(old=card_text(cards[move.to]))
+                values.update(old=cards[move.to])
             events.append((f"log.biber.{'deck' if from_deck else 'pile'}_{key}", values))
         if replay.start_info is not None and replay.start_info is not start_before:
             info = replay.start_info

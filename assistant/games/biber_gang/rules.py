@@ -1,4 +1,4 @@
-"""Biber Gang (RULINGS.md section 3, docs/RULES.md B1-B4).
+"""Biber Gang (RULINGS.md section 3, docs/RULES.md B1-B7).
 
 A round: deal 8 face down to everyone; each player turns up two (phase
 "reveal"); the highest sum starts. A turn: draw from the deck or take the
@@ -35,7 +35,7 @@ from assistant.games.biber_gang.cards import (
     HIDDEN,
     PARTNER,
     partner,
-    position_name,
+    position_text,
 )
 
 
@@ -113,6 +113,9 @@ class BiberGangState(State):
             self.phase = "draw"
 
     def _end_round(self) -> None:
+        # Every card is shown now, so the move that ended the round can no longer be taken
+        # back, even a swap with a face-up card after taking the discard (ruling B4).
+        self.last_move_revealed = True
         results = [scoring.score_display(cards) for cards in self.displays]
         self.round_scores.append([r.points for r in results])
         self.round_results.append([{"display": list(cards), **r.to_data()}
@@ -147,6 +150,8 @@ class BiberGangState(State):
         beavers_up = [p for p in range(DISPLAY_SIZE) if cards[p] == BEAVER and up >> p & 1]
         locked = [p for p in beavers_up if PARTNER[p] in beavers_up]  # a locked beaver pair stays
         moves = [SWAP[p] for p in range(DISPLAY_SIZE) if p not in locked] if locked else list(SWAP)
+        # After taking the discard every action stays open (ruling B7) unless the house rule
+        # says the card must be kept (B5): then only the swaps and the swim remain.
         if not (self.keep_discard and self.drawn_from == "discard"):
             moves += [DISCARD_TURN[p] for p in hidden]
             if len(hidden) == 1:
@@ -177,7 +182,7 @@ class BiberGangState(State):
         if self.phase == "reveal":
             if action.kind != "turn_up":
                 return IllegalAction("error.biber.reveal_first")
-            return IllegalAction("error.biber.already_up", position=position_name(action.at))
+            return IllegalAction("error.biber.already_up", position=position_text(action.at))
         if self.phase == "draw":
             if action.kind == "take_discard":
                 return IllegalAction("error.biber.discard_empty")
@@ -187,11 +192,11 @@ class BiberGangState(State):
         if action.kind in ("draw_deck", "take_discard", "turn_up"):
             return IllegalAction("error.biber.already_drawn")
         if action.kind == "swap":
-            return IllegalAction("error.biber.locked_pair", position=position_name(action.at))
+            return IllegalAction("error.biber.locked_pair", position=position_text(action.at))
         if self.keep_discard and self.drawn_from == "discard" and action.kind in ("discard", "discard_turn"):
             return IllegalAction("error.biber.must_keep")
         if action.kind == "discard_turn":
-            return IllegalAction("error.biber.already_up", position=position_name(action.at))
+            return IllegalAction("error.biber.already_up", position=position_text(action.at))
         if action.kind == "discard":
             return IllegalAction("error.biber.discard_only_last")
         return IllegalAction("error.biber.no_swim")
@@ -233,7 +238,8 @@ class BiberGangState(State):
 
     # --- undo, scores, views ----------------------------------------------------------------
     def can_undo(self) -> bool:
-        """The last move may be taken back if it showed no hidden card (ruling B4)."""
+        """The last move may be taken back if it showed no hidden card, whoever's it was,
+        including the round-end reveal it may have set off (ruling B4)."""
         return bool(self.history) and not self.last_move_revealed
 
     def undo(self) -> BiberGangState:

@@ -8,8 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.games.biber_gang.cards import card_from_data, too_many
+from assistant.errors import IllegalAction
+from assistant.games.biber_gang.cards import BEAVERS, COPIES, card_from_data, too_many
 from assistant.games.biber_gang.scoring import score_display
+
+
+def check_card_counts(cards) -> None:
+    """Refuse more copies of a card than the game has (IllegalAction, a ValueError).
+
+    Shared by this check and the app's scorekeeper, so both give the same reason.
+    """
+    excess = too_many(cards)
+    if excess == "beaver":
+        raise IllegalAction("error.biber.too_many_beavers", copies=BEAVERS)
+    if excess:
+        raise IllegalAction("error.biber.too_many", card=excess, copies=COPIES)
 
 
 def check_scores(data: Any) -> dict:
@@ -34,9 +47,7 @@ def check_scores(data: Any) -> dict:
             raise ValueError(f"{name}: {error}") from None
         names.append(name)
         displays.append(cards)
-    excess = too_many(card for cards in displays for card in cards)
-    if excess:
-        raise ValueError(f"there are more {excess} cards than the game has")
+    check_card_counts(card for cards in displays for card in cards)
     results = [score_display(cards) for cards in displays]
     best = min(r.points for r in results)
     return {

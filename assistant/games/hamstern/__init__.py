@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from assistant.games.base import Action, Game
+from assistant.games.base import Action, Game, describe
 from assistant.games.hamstern.layout import SIDES, Layout, load_layout
 from assistant.games.hamstern.rules import PASS, HamsternState, Place, Roll
 
@@ -19,7 +19,7 @@ class HamsternGame(Game):
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         merged = super().validate_options(options)
         if merged["side"] not in SIDES:
-            raise ValueError(f"option 'side' must be one of {', '.join(SIDES)}, not {merged['side']!r}")
+            raise ValueError(f"option 'side' must be one of {', '.join(SIDES)}, not {describe(merged['side'])}")
         return merged
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> HamsternState:
@@ -32,12 +32,14 @@ class HamsternGame(Game):
             cells = []
             for cell in data["cross"]:
                 if not (isinstance(cell, list) and len(cell) == 2 and all(type(x) is int for x in cell)):
-                    raise ValueError(f"a cell is [row, col], not {cell!r}")
+                    raise ValueError(f"a cell is [row, col], not {describe(cell)}")
                 cells.append((cell[0], cell[1]))
             if len(set(cells)) != len(cells):
                 raise ValueError("a cell is named twice in one placement")
             return Place(frozenset(cells))
-        raise ValueError(f'a Hamstern action is {{"roll": 1..6}} or {{"cross": [[row, col], ...]}}, not {data!r}')
+        raise ValueError(
+            f'a Hamstern action is {{"roll": 1..6}} or {{"cross": [[row, col], ...]}}, not {describe(data)}'
+        )
 
 
 __all__ = ["PASS", "HamsternGame", "HamsternState", "Place", "Roll"]

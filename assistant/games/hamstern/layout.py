@@ -231,9 +231,12 @@ def validate(layout: Layout, grid: list[str]) -> None:
         raise ValueError("the 1-track needs at least 7 boxes")
     if not layout.round_counter_faces or any(f not in (4, 5, 6) for f in layout.round_counter_faces):
         raise ValueError("the round counter's boxes are dice faces 4, 5 or 6")
-    unreachable = set(range(len(layout.chambers))) - reachable_chambers(layout)
-    if unreachable:
-        raise ValueError(f"chamber {layout.chambers[min(unreachable)].id} cannot be reached")
+    # Cell by cell, not chamber by chamber: a chamber split by rock needs a way into each part.
+    unreached = ((1 << len(layout.cells)) - 1) & ~reachable_cells(layout)
+    if unreached:
+        first = (unreached & -unreached).bit_length() - 1
+        chamber = layout.chambers[layout.chamber_of[first]]
+        raise ValueError(f"chamber {chamber.id} cannot be reached at {list(layout.cells[first])}")
 
 
 def corridor_path(near: Cell, far: Cell) -> list[Cell]:
@@ -244,17 +247,25 @@ def corridor_path(near: Cell, far: Cell) -> list[Cell]:
     return [(r1 + dr * k, c1 + dc * k) for k in range(1, steps)]
 
 
+def closure(layout: Layout, allowed: int, reached: int) -> int:
+    """The cells of ``allowed`` that ``reached`` grows to by steps inside a chamber and
+    through corridors (both ways): how crosses can spread over a sheet."""
+    frontier = reached
+    while frontier:
+        grown = 0
+        for i in bits(frontier):
+            grown |= layout.neighbours[i] | layout.corridor_ends[i]
+        frontier = grown & allowed & ~reached
+        reached |= frontier
+    return reached
+
+
+def reachable_cells(layout: Layout) -> int:
+    """Every cell a player could ever cross, starting anywhere in the start chamber."""
+    every_cell = (1 << len(layout.cells)) - 1
+    return closure(layout, every_cell, layout.chamber_masks[layout.chambers.index(layout.start_chamber)])
+
+
 def reachable_chambers(layout: Layout) -> set[int]:
-    """Chambers reachable from the start chamber through corridors."""
-    start = layout.chambers.index(layout.start_chamber)
-    seen, todo = {start}, [start]
-    while todo:
-        here = todo.pop()
-        for near, far in layout.corridors:
-            ends = (layout.chamber_of[layout.index[near]], layout.chamber_of[layout.index[far]])
-            if here in ends:
-                there = ends[1] if ends[0] == here else ends[0]
-                if there not in seen:
-                    seen.add(there)
-                    todo.append(there)
-    return seen
+    """Chambers with at least one reachable cell."""
+    return {layout.chamber_of[i] for i in bits(reachable_cells(layout))}

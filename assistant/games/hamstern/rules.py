@@ -70,6 +70,9 @@ class HamsternState(State):
         self.roll: int | None = None  # the roll being used, None while waiting for one
         self.deciding = 0  # the player deciding on the current roll
         self.over = False
+        # Why the game ended, for the end screen: "counter" (the last box ticked) or
+        # "blocked" (project ruling H1: nobody could cross anything on any roll).
+        self.end_reason: str | None = None
         self._legal: list[Action] | None = None
         self._draw_next_roll()
 
@@ -175,8 +178,11 @@ class HamsternState(State):
     def _end_of_roll(self) -> None:
         # Project ruling H1 (docs/RULES.md): the game also ends once nobody could cross
         # anything on any roll; otherwise a boxed-in solo player would roll for ever.
-        if self.ticks == self.layout.round_counter_length or all(map(self.is_blocked, range(self.num_players))):
-            self.over = True
+        if self.ticks == self.layout.round_counter_length:
+            self.over, self.end_reason = True, "counter"
+            return
+        if all(map(self.is_blocked, range(self.num_players))):
+            self.over, self.end_reason = True, "blocked"
             return
         self.roll = None
         self.deciding = 0
@@ -191,6 +197,13 @@ class HamsternState(State):
     def can_undo(self) -> bool:
         """The last placement may be taken back; a roll never is."""
         return bool(self.history) and isinstance(self.history[-1], Place)
+
+    def last_placer(self) -> int | None:
+        """The seat whose placement (or pass) undo would take back; None if the last action was a roll."""
+        if not self.can_undo():
+            return None
+        # Seats decide in order after each roll; once the last seat has decided, the roll is over.
+        return self.deciding - 1 if self.roll is not None and self.deciding > 0 else self.num_players - 1
 
     def undo(self) -> HamsternState:
         """A new state without the last placement."""

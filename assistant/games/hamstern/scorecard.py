@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.hamstern import scoring
-from assistant.games.hamstern.layout import SIDES, Layout, bits, cell_name, load_layout
+from assistant.games.hamstern.layout import SIDES, Layout, bits, cell_name, closure, load_layout
 
 MAX_PLAYERS = 6
 
@@ -98,11 +98,4 @@ def unreachable_crosses(layout: Layout, crossed: int, free_start: bool) -> int:
 
 
 def _closure(layout: Layout, crossed: int, reached: int) -> int:
-    frontier = reached
-    while frontier:
-        grown = 0
-        for i in bits(frontier):
-            grown |= layout.neighbours[i] | layout.corridor_ends[i]
-        frontier = grown & crossed & ~reached
-        reached |= frontier
-    return reached
+    return closure(layout, crossed, reached)
