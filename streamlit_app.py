@@ -8,7 +8,8 @@ import streamlit as st
 from assistant.store_errors import StorageError
 from assistant.ui import common, nav
 
-st.set_page_config(page_title="Hamster Table", page_icon="🐹", layout="wide", initial_sidebar_state="collapsed")
+st.set_page_config(page_title="Hamster Table", page_icon=":material/pets:", layout="wide",
+                   initial_sidebar_state="collapsed")
 common.page_setup()
 try:
     st.navigation(nav.pages(), position="top").run()

@@ -10,29 +10,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import import_module
 
 from assistant.cli import fail, read_text, silence_stdout
-from assistant.games import GAME_NAMES
-
-SCORE_CHECKS = {
-    "hamstern": "assistant.games.hamstern.scorecard:check_scores",
-    "biber_gang": "assistant.games.biber_gang.scorecard:check_scores",
-}
+from assistant.games.registry import game_info, load, registered
 
 
 def score(game: str, data) -> dict:
-    if game not in SCORE_CHECKS:
+    """The score check the game registered, applied to ``data`` (ValueError for bad data)."""
+    check = game_info(game).score_check
+    if check is None:
         raise ValueError(f"score checking for {game} is not built yet")
-    module_name, function = SCORE_CHECKS[game].split(":")
-    return getattr(import_module(module_name), function)(data)
+    return load(check)(data)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m assistant")
     commands = parser.add_subparsers(dest="command", required=True)
     score_command = commands.add_parser("score", help="check the scores of a finished game")
-    score_command.add_argument("game", choices=GAME_NAMES)
+    score_command.add_argument("game", choices=[info.name for info in registered()])
     score_command.add_argument("file", help="a JSON file, or - for standard input")
     args = parser.parse_args(argv)
     source = "standard input" if args.file == "-" else args.file

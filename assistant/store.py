@@ -115,6 +115,9 @@ class Store:
         try:
             db = self._open()
             db.execute("PRAGMA foreign_keys = ON")
+            # In WAL mode a commit is safe from a crashed or killed app without waiting for the disk
+            # (only a power cut could lose the last moves); waiting cost about 20 ms a tap.
+            db.execute("PRAGMA synchronous = NORMAL")
             yield db
         except sqlite3.Error as error:
             storage_error = from_sqlite(error)
@@ -201,6 +204,12 @@ class Store:
             db.execute("UPDATE games SET updated = ?, finished = 0, scores = NULL WHERE id = ?",
                        (time.time(), game_id))
             db.execute("COMMIT")
+
+    def action_count(self, game_id: str) -> int:
+        """How many actions are saved for ``game_id``: one cheap query, so a tab can tell
+        whether its picture of the game is still current without replaying it."""
+        with self._connect() as db:
+            return db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
 
     def game_of(self, game_id: str) -> str | None:
         """Which game ``game_id`` is ("hamstern", ...), without rebuilding it; None if unknown."""

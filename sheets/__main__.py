@@ -13,39 +13,49 @@ import sys
 from pathlib import Path
 
 from assistant.cli import fail, one_line, silence_stdout, write_atomically
+from assistant.games.registry import GameInfo, load, registered
 from assistant.i18n import LANGUAGES
 from sheets.pdf import PAPERS
 
 PROG = "python -m sheets: error: "
-KINDS = ("hamstern", "hamsterdam", "biber-gang")
 MAX_COPIES = 200
 
 
+def sheet_games() -> dict[str, GameInfo]:
+    """The registered games with a sheet (built or coming), by their KIND."""
+    return {info.sheet_kind: info for info in registered() if info.sheet_kind}
+
+
+def side_option(info: GameInfo):
+    """The game's "side" option, if its sheet comes in sides (Hamstern's A and B)."""
+    return next((option for option in info.options if option.name == "side"), None)
+
+
 def render(kind: str, side: str | None, paper: str, lang: str, copies: int) -> bytes:
-    if kind == "hamstern":
-        from sheets import hamstern
-
-        return hamstern.render(side or "A", paper, lang, copies)
-    if kind == "biber-gang":
-        from sheets import biber_gang
-
-        return biber_gang.render(paper, lang, copies)
-    raise ValueError(f"the {kind} sheet is not built yet")
+    info = sheet_games()[kind]
+    if info.sheet is None:
+        raise ValueError(f"the {kind} sheet is not built yet")
+    sides = side_option(info)
+    by_side = {"side": side or sides.default} if sides else {}
+    return load(info.sheet)(paper=paper, lang=lang, copies=copies, **by_side)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
+    kinds = sheet_games()
+    with_sides = [kind for kind, info in kinds.items() if side_option(info)]
+    side_choices = sorted({choice for kind in with_sides for choice in side_option(kinds[kind]).choices})
     parser = argparse.ArgumentParser(prog="python -m sheets", description="Print Hamster Table sheets as PDF.")
-    parser.add_argument("kind", choices=KINDS)
+    parser.add_argument("kind", choices=tuple(kinds))
     parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
     parser.add_argument("--paper", choices=tuple(PAPERS), default="a4")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--side", choices=("A", "B"), help="Hamstern only: A (light) or B (dark)")
+    parser.add_argument("--side", choices=side_choices, help="Hamstern only: A (light) or B (dark)")
     parser.add_argument("--copies", type=int, default=1, help=f"pages to print, 1..{MAX_COPIES}")
     args = parser.parse_args(argv)
     if not 1 <= args.copies <= MAX_COPIES:
         parser.error(f"--copies must be 1..{MAX_COPIES}, not {args.copies}")
-    if args.side and args.kind != "hamstern":
-        parser.error("--side is for the hamstern sheet only")
+    if args.side and args.kind not in with_sides:
+        parser.error(f"--side is for the {' and '.join(with_sides)} sheet only")
     if not args.output.lower().endswith(".pdf"):
         parser.error(f"the output file must end in .pdf: {args.output}")
     return args

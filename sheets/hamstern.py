@@ -1,13 +1,15 @@
 """The Hamstern cave sheet, drawn from the same layout file the engine reads.
 
 ``render("A", "a4", "en", copies=2)`` returns the PDF bytes. The page is drawn
-once as a form and placed on every copy, so more copies cost almost nothing.
+once as a form and placed on every copy, so more copies cost almost nothing; so
+are the pictures it repeats (mushrooms, acorns, rock; every dot: pips, footprints).
 ``grid_geometry`` is public so tests can check every drawn cell against the layout.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -21,9 +23,11 @@ from sheets.pdf import (
     PAPERS,
     draw_acorn,
     draw_die,
+    draw_dot,
     draw_fitted,
     draw_hourglass,
     draw_mushroom,
+    place_form,
     render_pages,
     wrap_lines,
 )
@@ -41,6 +45,8 @@ RULES_H = 16 * mm
 SCORE_H = 22 * mm
 FOOTER_H = 5 * mm
 BOX = 8 * mm
+# A points badge's radius in cells: on the middle of a wall it stays within the two cells it touches.
+BADGE_RADIUS = 0.36
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,10 @@ class GridGeometry:
     def centre(self, row: int, col: int) -> tuple[float, float]:
         x, y, size, _ = self.cell_rect(row, col)
         return x + size / 2, y + size / 2
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """The page point of a layout point in cell units (x across, y down from the top-left)."""
+        return self.left + x * self.cell, self.top - y * self.cell
 
 
 def grid_geometry(layout: Layout, paper: str) -> GridGeometry:
@@ -116,7 +126,9 @@ def _draw_cave(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
     canvas.rect(g.left, g.top - layout.rows * cell, layout.cols * cell, layout.rows * cell, stroke=0, fill=1)
     _draw_coordinates(canvas, layout, g)
     for (row, col) in sorted(layout.rocks):
-        _draw_rock(canvas, g, row, col, shade["rock"])
+        x, y, _, _ = g.cell_rect(row, col)
+        place_form(canvas, f"rock-{layout.side}-{cell:.2f}", x, y,
+                   lambda c: _draw_rock(c, cell, shade["rock"]), reach=cell)
     # Chamber cells with thin lines between them.
     canvas.setLineWidth(0.5)
     canvas.setStrokeGray(0.55)
@@ -126,12 +138,13 @@ def _draw_cave(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
             canvas.rect(*g.cell_rect(row, col), stroke=1, fill=1)
     _draw_walls(canvas, layout, g)
     _draw_corridors(canvas, layout, g, shade["corridor"])
+    icon = cell * 0.5
     for (row, col), kind in sorted(layout.icons.items()):
-        cx, cy = g.centre(row, col)
         draw = draw_mushroom if kind == "mushroom" else draw_acorn
-        draw(canvas, cx, cy, cell * 0.5, grey=0.5)
+        place_form(canvas, f"{kind}-{icon:.2f}", *g.centre(row, col),
+                   lambda c, draw=draw: draw(c, 0, 0, icon, grey=0.5), reach=icon)
     for chamber in layout.chambers:
-        _draw_points_badge(canvas, g, chamber.points_at, chamber.points)
+        _draw_points_badge(canvas, g.point(*layout.badge_centre(chamber)), g.cell * BADGE_RADIUS, chamber.points)
     canvas.restoreState()
 
 
@@ -146,14 +159,14 @@ def _draw_coordinates(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
         canvas.drawRightString(g.left - 1.5 * mm, y - 2.5, str(row + 1))
 
 
-def _draw_rock(canvas: Canvas, g: GridGeometry, row: int, col: int, grey: float) -> None:
-    x, y, size, _ = g.cell_rect(row, col)
+def _draw_rock(canvas: Canvas, size: float, grey: float) -> None:
+    """Three stones in a cell whose lower-left corner is the origin."""
     canvas.setFillGray(grey)
     canvas.setStrokeGray(max(grey - 0.15, 0))
     canvas.setLineWidth(0.6)
     for fx, fy, fr in ((0.3, 0.35, 0.2), (0.68, 0.3, 0.17), (0.5, 0.7, 0.22)):
         stone = canvas.beginPath()
-        cx, cy, r = x + fx * size, y + fy * size, fr * size
+        cx, cy, r = fx * size, fy * size, fr * size
         stone.moveTo(cx - r, cy)
         stone.lineTo(cx - r * 0.4, cy + r * 0.9)
         stone.lineTo(cx + r * 0.7, cy + r * 0.7)
@@ -163,28 +176,52 @@ def _draw_rock(canvas: Canvas, g: GridGeometry, row: int, col: int, grey: float)
         canvas.drawPath(stone, stroke=1, fill=1)
 
 
-def _draw_walls(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
-    """A thick line wherever a chamber cell meets anything but its own chamber."""
+@cache
+def wall_runs(side: str) -> tuple[tuple[int, int, int, int], ...]:
+    """The walls of ``side`` as straight runs (x1, y1, x2, y2) in cell units (x across, y down):
+    wherever a chamber cell meets anything but its own chamber. Joined into runs, the same
+    walls take 32 segments instead of 108 on side A, 92 instead of 154 on side B."""
+    layout = load_layout(side)
     owner = {cell: n for n, chamber in enumerate(layout.chambers) for cell in chamber.cells}
+    runs = []
+    # Horizontal walls lie on the line y between rows y - 1 and y; vertical ones likewise.
+    for y in range(layout.rows + 1):
+        walled = [owner.get((y - 1, x)) != owner.get((y, x)) for x in range(layout.cols)]
+        runs += [(start, y, end, y) for start, end in _stretches(walled)]
+    for x in range(layout.cols + 1):
+        walled = [owner.get((y, x - 1)) != owner.get((y, x)) for y in range(layout.rows)]
+        runs += [(x, start, x, end) for start, end in _stretches(walled)]
+    return tuple(runs)
+
+
+def _stretches(flags: list[bool]) -> list[tuple[int, int]]:
+    """(start, end) of every stretch of True in ``flags``, end exclusive."""
+    stretches, start = [], None
+    for n, flag in enumerate([*flags, False]):
+        if flag and start is None:
+            start = n
+        elif not flag and start is not None:
+            stretches.append((start, n))
+            start = None
+    return stretches
+
+
+def _draw_walls(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
+    """A thick line wherever a chamber cell meets anything but its own chamber, in one path."""
     canvas.setStrokeGray(0)
     canvas.setLineWidth(2.0)
     canvas.setLineCap(2)
-    for (row, col), n in owner.items():
-        x, y, size, _ = g.cell_rect(row, col)
-        sides = {
-            (row - 1, col): (x, y + size, x + size, y + size),
-            (row + 1, col): (x, y, x + size, y),
-            (row, col - 1): (x, y, x, y + size),
-            (row, col + 1): (x + size, y, x + size, y + size),
-        }
-        for neighbour, segment in sides.items():
-            if owner.get(neighbour) != n:
-                canvas.line(*segment)
+    walls = canvas.beginPath()
+    for x1, y1, x2, y2 in wall_runs(layout.side):
+        walls.moveTo(*g.point(x1, y1))
+        walls.lineTo(*g.point(x2, y2))
+    canvas.drawPath(walls, stroke=1, fill=0)
 
 
 def _draw_corridors(canvas: Canvas, layout: Layout, g: GridGeometry, fill: float) -> None:
     """A tunnel through the earth from one chamber's wall to the other's."""
     half = g.cell * 0.2
+    dot = g.cell * 0.05
     for near, far in layout.corridors:
         (x1, y1), (x2, y2) = g.centre(*near), g.centre(*far)
         inside = g.cell / 2  # from a cell centre to its wall
@@ -206,14 +243,12 @@ def _draw_corridors(canvas: Canvas, layout: Layout, g: GridGeometry, fill: float
             canvas.line(x1 + half, y_a, x1 + half, y_b)
         # Little footprints along longer tunnels show they are walkable.
         for row, col in corridor_path(near, far):
-            cx, cy = g.centre(row, col)
             canvas.setFillGray(0.55)
-            canvas.circle(cx, cy, g.cell * 0.05, stroke=0, fill=1)
+            draw_dot(canvas, *g.centre(row, col), dot)
 
 
-def _draw_points_badge(canvas: Canvas, g: GridGeometry, at: tuple[int, int], points: int) -> None:
-    cx, cy = g.centre(*at)
-    radius = g.cell * 0.36
+def _draw_points_badge(canvas: Canvas, centre: tuple[float, float], radius: float, points: int) -> None:
+    cx, cy = centre
     canvas.setFillGray(1)
     canvas.setStrokeGray(0)
     canvas.setLineWidth(1.4)

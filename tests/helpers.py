@@ -1,12 +1,20 @@
-"""Small helpers the tests share: playing games and naming Hamstern cells."""
+"""Small helpers the tests share: playing games, naming Hamstern cells, laying out Biber Gang
+positions. Test modules import helpers from here, never from another test module."""
 
 from __future__ import annotations
 
+import json
 import random
 
-from assistant.games import get_game
+import pytest
+
+from assistant import IllegalAction
+from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
+from assistant.games.biber_gang.cards import BEAVER, FULL_DECK
 from assistant.games.hamstern import Place, Roll
+
+B = BEAVER
 
 
 def cells(names: str) -> frozenset[tuple[int, int]]:
@@ -38,3 +46,126 @@ def play_randomly(state: State, rng: random.Random, max_steps: int = 10_000) -> 
         else:
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("the game did not end")
+
+
+def new_biber_gang(players: int = 2, seed: int = 0, **options) -> State:
+    return get_game("biber_gang").new_state(players, seed=seed, **options)
+
+
+def rig(state, displays, face_up, deck=None, discard=(9,), turn=0, phase="draw"):
+    """Lay out a hand-made Biber Gang position (the rest of the 108 cards go to the deck unless given)."""
+    state.displays = [list(d) for d in displays]
+    state.face_up = [sum(1 << p for p in up) for up in face_up]
+    state.discard = list(discard)
+    if deck is None:
+        rest = list(FULL_DECK)
+        for card in [c for d in displays for c in d] + list(discard):
+            rest.remove(card)
+        deck = rest
+    state.deck = list(deck)
+    state.turn, state.phase, state.drawn, state.drawn_from = turn, phase, None, None
+    state._legal = None  # the legal moves listed for the position before
+    return state
+
+
+# --- the random simulation every registered game must pass ------------------------------------
+SEEDS_PER_SETUP = 3
+
+
+def sim_cases() -> list[tuple[str, dict, int]]:
+    """``(game, setup, seed)`` for every built game in the registry and each of its sim setups."""
+    return [(info.name, setup, seed) for info in registered() if info.built
+            for setup in info.sim_setups for seed in range(SEEDS_PER_SETUP)]
+
+
+def simulate(name: str, setup: dict, seed: int, max_steps: int = 5000) -> State:
+    """A seeded random game of ``name``, checking at every step what every game promises:
+
+    the legal actions are distinct, listed in the same order each time and all accepted;
+    a refused action leaves the state exactly as it was; actions survive JSON; views are
+    JSON-safe and hold nothing hidden (a deal sampled from a view shows that view again, or,
+    for a game without hidden cards, another seed gives the same views); a clone is
+    independent; undo gives back the state before the action; a saved and reloaded state
+    has the same future. At the end: the standings agree with the winners and the scores,
+    and the game's score check scores the final position as the engine does.
+    """
+    game, info = get_game(name), game_info(name)
+    state = game.new_state(setup["num_players"], seed=seed, **setup["options"])
+    samples = hasattr(game, "sample_from_view")
+    twin = None if samples else game.new_state(setup["num_players"], seed=seed + 1000, **setup["options"])
+    rng = random.Random(seed)
+    seen: list = []  # every action legal so far: later, most of them are not
+    for step in range(max_steps):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        legal.append("not an action")  # the caller's copy: the state's own list stays as it was
+        assert state.legal_actions() == legal[:-1]
+        legal.pop()
+        seen.extend(action for action in legal if action not in seen)
+        _refused_or_legal(state, rng.choice(seen), legal)
+        action = state.chance_outcome() if state.is_chance_node() else rng.choice(legal)
+        assert game.action_from_json(action.to_json()) == action
+        before, actor = state.to_json(), state.current_player
+        state.apply(action)
+        _check_views(game, state, twin, action, rng, samples)
+        if state.can_undo():
+            assert state.last_actor() == actor
+            assert state.undo().to_json() == before
+        if step % 7 == 0:
+            reloaded = game.from_json(state.to_json())
+            assert reloaded == state and reloaded.legal_actions() == state.legal_actions()
+            if state.is_chance_node():
+                assert reloaded.chance_outcome() == state.chance_outcome()
+            assert reloaded.scores() == state.scores()
+    assert state.is_over(), "the game did not end"
+    _check_the_end(info, state)
+    return state
+
+
+def _refused_or_legal(state: State, attempt, legal: list) -> None:
+    before = state.to_json()
+    probe = state.clone()
+    assert probe == state
+    try:
+        probe.apply(attempt)
+    except IllegalAction:
+        with pytest.raises(IllegalAction):
+            state.apply(attempt)
+        assert state.to_json() == before
+    else:
+        assert attempt in legal, f"{attempt} was accepted but is not listed as legal"
+        assert state.to_json() == before, "applying to a clone changed the original"
+
+
+def _check_views(game, state: State, twin: State | None, action, rng: random.Random, samples: bool) -> None:
+    for player in range(state.num_players):
+        view = state.view(player)
+        assert json.loads(json.dumps(view)) == view  # JSON-safe
+        if samples:
+            dealt = game.sample_from_view(view, rng)
+            assert dealt.view(player) == view, "a deal consistent with the view shows another view"
+            if player == state.current_player:
+                assert dealt.legal_actions() == state.legal_actions()
+    if twin is not None:
+        twin.apply(action)
+        assert twin.view(0) == state.view(0)  # nothing drawn from the generator shows
+
+
+def _check_the_end(info, state: State) -> None:
+    standing = state.standings()
+    assert state.winners() and set(state.winners()) <= set(range(state.num_players))
+    assert state.winners() == sorted(row["player"] for row in standing["players"] if row["winner"])
+    assert sorted(row["player"] for row in standing["players"]) == list(range(state.num_players))
+    assert {row["player"]: row["score"] for row in standing["players"]} == dict(enumerate(state.scores()))
+    assert [row["place"] for row in standing["players"]] == sorted(row["place"] for row in standing["players"])
+    if info.score_check and hasattr(state, "score_check_inputs"):
+        from assistant.__main__ import score
+
+        totals = [0] * state.num_players
+        for table in state.score_check_inputs():
+            table = json.loads(json.dumps(table))  # as it would arrive in a file
+            for n, player in enumerate(score(info.name, table)["players"]):
+                totals[n] += player["total"]
+        assert totals == state.scores()

@@ -1,54 +1,41 @@
-"""The Streamlit app through AppTest: every Hamstern flow a table goes through."""
+"""The Streamlit app through AppTest: every Hamstern flow a table goes through.
+
+The decision is one tap board ("hs-board"): cells are selected in the browser, and a decision
+comes back as one trigger (tests/components.py sends it as the browser would).
+"""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
-import pytest
-from streamlit.testing.v1 import AppTest
 
 from assistant.games import get_game
 from assistant.games.hamstern import Place, Roll
+from assistant.games.hamstern.layout import load_layout
 from assistant.store import Store
+from tests.components import (
+    HAMSTERN_PAGE,
+    HS,
+    PRINT_PAGE,
+    SC,
+    SCORE_PAGE,
+    assert_not_offered,
+    assert_offered,
+    assert_shows,
+    board_data,
+    cell_ids,
+    decide,
+    label,
+    message,
+    open_app,
+    roll_shown,
+    tappable,
+    texts,
+)
 from tests.helpers import cells, play_randomly
 
-APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
-HAMSTERN_PAGE = "assistant/ui/pages/hamstern.py"
 
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
-    return Store(path)
-
-
-def open_app(page: str | None = None, **query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for name, value in query.items():
-        at.query_params[name] = value
-    at.run()
-    if page:
-        at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
-
-
-def saved_game(db: Store, state, dice="real", names=("Ann", "Bo")) -> str:
-    return db.create(state, {"names": list(names)[: state.num_players], "dice": dice})
-
-
-def tap(at: AppTest, names: str) -> None:
-    for row, col in sorted(cells(names)):
-        at.button(key=f"hc-{row}-{col}").click().run()
-
-
-def texts(at: AppTest) -> str:
-    kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
-    parts = [e.value for kind in kinds for e in getattr(at, kind)]
-    parts += [e.proto.body for e in at.get("html")]
-    return "\n".join(str(p) for p in parts)
+def saved_game(db: Store, state, dice="real", names=("Ann", "Bo"), **setup) -> str:
+    return db.create(state, {"names": list(names)[: state.num_players], "dice": dice, **setup})
 
 
 def test_home_lists_the_games_and_marks_the_coming_ones(db):
@@ -66,15 +53,27 @@ def test_start_roll_place_and_next_player(db):
     at.button(key="hs_start").click().run()
     game_id = at.query_params["game"]
     assert db.load(game_id).state.num_players == 2
-    at.button(key="hs-die-3").click().run()
-    assert "Player 1, your turn" in texts(at)
-    tap(at, "F5 G5 H5")
-    assert at.button(key="hs-confirm").label.endswith("Cross 3")
-    at.button(key="hs-confirm").click().run()
+    assert_offered(at, HS, *(f"die-{value}" for value in range(1, 7)))
+    assert not tappable(at, HS)  # nothing to cross before the roll
+    decide(at, HS, "die-3")
+    assert_shows(at, HS, "Player 1, your turn")
+    assert roll_shown(at) == 3
+    assert board_data(at, HS)["select"]["max"] == 3  # a fourth tap selects nothing more
+    assert label(at, HS, "confirm", selected=3) == "Cross 3"
+    assert buttons_need_a_selection(at, "confirm", "clear")
+    decide(at, HS, "confirm", cell_ids("F5 G5 H5"))
     assert not at.exception
     state = db.load(game_id).state
     assert state.history == [Roll(3), Place(cells("F5 G5 H5"))]
-    assert "Player 2, your turn" in texts(at)
+    assert_shows(at, HS, "Player 2, your turn")
+    assert not [m for m in at.markdown if "data-tap" in m.value]  # the other sheets are only shown
+    assert label(at, HS, "undo") == "Undo Player 1's F5 G5 H5"  # whose placement it takes back
+
+
+def buttons_need_a_selection(at, *ids: str) -> bool:
+    """Confirm and Clear are greyed out in the browser until a cell is selected."""
+    specs = {spec["id"]: spec for spec in board_data(at, HS)["buttons"]}
+    return all(specs[id_]["needs"] == "selection" for id_ in ids)
 
 
 def test_illegal_placement_shows_the_reason_and_changes_nothing(db):
@@ -82,11 +81,12 @@ def test_illegal_placement_shows_the_reason_and_changes_nothing(db):
     state.apply(Roll(2))
     game_id = saved_game(db, state)
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    tap(at, "A1 B1")
-    at.button(key="hs-confirm").click().run()
-    assert "start chamber" in at.error[0].value
+    decide(at, HS, "confirm", cell_ids("A1 B1"))
+    assert "start chamber" in message(at, HS)
     assert len(db.load(game_id).state.history) == 1
-    assert at.session_state["hs_selected"] == cells("A1 B1")  # kept, to be corrected
+    assert board_data(at, HS)["selected"] == cell_ids("A1 B1")  # kept, to be corrected
+    decide(at, HS, "confirm", cell_ids("F5 G5"))
+    assert not message(at, HS) and len(db.load(game_id).state.history) == 2
 
 
 def test_a_one_shows_the_track_and_strikes_boxes(db):
@@ -94,9 +94,12 @@ def test_a_one_shows_the_track_and_strikes_boxes(db):
     state.apply(Roll(1))
     game_id = saved_game(db, state, dice="app", names=["Solo"])
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    assert "A 1: tap 1 to 7" in texts(at)
-    tap(at, "F5 G5 H5 F6")
-    at.button(key="hs-confirm").click().run()
+    assert_shows(at, HS, "A 1: tap 1 to 7")
+    data = board_data(at, HS)
+    assert data["select"]["max"] == 7
+    assert data["pending"] == {"from": 0}  # the browser strikes the next boxes as cells are selected
+    assert data["html"].count('class="box" data-pending=') == load_layout("A").one_track_length  # the 1-track
+    decide(at, HS, "confirm", cell_ids("F5 G5 H5 F6"))
     assert db.load(game_id).state.struck[0] == 4
 
 
@@ -108,9 +111,12 @@ def test_nothing_fits_offers_only_the_pass(db):
     state.apply(Roll(1))
     game_id = saved_game(db, state, names=["Solo"])
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    assert "Nothing fits" in texts(at)
-    assert not [b for b in at.button if b.key == "hs-confirm"]
-    at.button(key="hs-pass").click().run()
+    assert_shows(at, HS, "Nothing fits")
+    assert_offered(at, HS, "pass")
+    assert_not_offered(at, HS, "confirm", "hint")
+    assert not tappable(at, HS)
+    assert 'class="ht-sheet"' in board_data(at, HS)["html"]  # the board stays, walls and all
+    decide(at, HS, "pass")
     assert db.load(game_id).state.is_chance_node()
 
 
@@ -120,9 +126,10 @@ def test_undo_takes_back_the_placement_but_not_the_roll(db):
     state.apply(Place(cells("F5 G5")))
     game_id = saved_game(db, state, names=["Solo"])
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    at.button(key="hs-undo").click().run()
+    assert label(at, HS, "undo") == "Undo"  # alone: nobody else's placement to name
+    decide(at, HS, "undo")
     assert db.load(game_id).state.history == [Roll(2)]
-    assert not [b for b in at.button if b.key == "hs-undo"]  # the roll stays
+    assert_not_offered(at, HS, "undo")  # the roll stays
 
 
 def test_hint_highlights_the_hard_bots_choice_and_can_be_taken(db):
@@ -130,12 +137,51 @@ def test_hint_highlights_the_hard_bots_choice_and_can_be_taken(db):
     state.apply(Roll(4))
     game_id = saved_game(db, state, names=["Solo"])
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    at.button(key="hs-hint").click().run()
-    assert at.info and at.info[0].value
-    at.button(key="hs-take-hint").click().run()
-    at.button(key="hs-confirm").click().run()
+    assert_not_offered(at, HS, "take_hint")
+    decide(at, HS, "hint")
+    assert message(at, HS, "hint-text")  # the reason, beside the sheet
+    hinted = board_data(at, HS)["marks"]["tb-hint"]
+    assert len(hinted) == 4 and set(hinted) <= tappable(at, HS)
+    assert_offered(at, HS, "take_hint")  # selects the hinted cells, in the browser
+    decide(at, HS, "confirm", hinted)
     after = db.load(game_id).state
-    assert len(after.history) == 2 and len(after.history[-1].cells) == 4
+    assert len(after.history) == 2 and after.history[-1] == Place(frozenset(
+        tuple(int(v) for v in cell.split("-")) for cell in hinted))
+
+
+def test_solo_sheet_is_headed_as_yours_and_the_option_rolls_after_confirm(db):
+    state = get_game("hamstern").new_state(1, seed=10)
+    state.apply(Roll(2))
+    game_id = saved_game(db, state, dice="app", names=["Solo"], auto_roll=True)
+    at = open_app(HAMSTERN_PAGE, game=game_id)
+    assert_shows(at, HS, "Your sheet")
+    decide(at, HS, "confirm", cell_ids("F5 G5"))
+    after = db.load(game_id).state
+    assert len(after.history) == 3 and isinstance(after.history[-1], Roll)  # rolled at once
+    assert roll_shown(at) == after.history[-1].value and "confirm" in {s["id"] for s in board_data(at, HS)["buttons"]}
+
+
+def test_the_form_keeps_the_option_to_roll_after_confirm(db):
+    at = open_app(HAMSTERN_PAGE)
+    at.segmented_control(key="hs_new_count").set_value(1).run()
+    at.toggle(key="hs_new_auto").set_value(True).run()
+    at.button(key="hs_start").click().run()
+    setup = db.load(at.query_params["game"]).setup
+    assert setup["dice"] == "app" and setup["auto_roll"] is True
+    assert_offered(at, HS, "roll")  # the first die is rolled by a tap
+
+
+def test_without_the_option_the_app_waits_for_the_roll_button(db):
+    state = get_game("hamstern").new_state(1, seed=10)
+    state.apply(Roll(2))
+    game_id = saved_game(db, state, dice="app", names=["Solo"], auto_roll=False)
+    at = open_app(HAMSTERN_PAGE, game=game_id)
+    decide(at, HS, "confirm", cell_ids("F5 G5"))
+    assert db.load(game_id).state.is_chance_node()
+    assert_offered(at, HS, "roll")
+    decide(at, HS, "roll")
+    after = db.load(game_id).state
+    assert len(after.history) == 3 and roll_shown(at) == after.history[-1].value
 
 
 def test_end_screen_ranks_with_the_breakdown(db):
@@ -144,8 +190,9 @@ def test_end_screen_ranks_with_the_breakdown(db):
     at = open_app(HAMSTERN_PAGE, game=game_id)
     assert "Game over" in texts(at)
     assert at.success and ("wins" in at.success[0].value or "share" in at.success[0].value)
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["Total"]) == sorted(state.scores(), reverse=True)
+    assert {"Chambers", "Mushrooms", "Acorns"} <= set(table.columns)
 
 
 def test_solo_end_compares_with_the_hard_bot_and_keeps_best_scores(db):
@@ -163,9 +210,9 @@ def test_resume_by_game_id_and_unknown_or_damaged_ids(db):
     state.apply(Roll(5))
     game_id = saved_game(db, state)
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    assert "The die shows 5" in texts(at)
+    assert roll_shown(at) == 5 and "Ann, your turn" in texts(at)
     at = open_app(HAMSTERN_PAGE, game="no-such-game")
-    assert "no saved game" in at.error[0].value and at.button(key="hs_home")
+    assert "no saved game" in at.error[0].value and at.button(key="table-home")
     with db._connect() as connection:
         connection.execute("INSERT INTO actions (game_id, number, action) VALUES (?, 2, '{\"roll\": 9}')", (game_id,))
     at = open_app(HAMSTERN_PAGE, game=game_id)
@@ -176,38 +223,63 @@ def test_two_tabs_never_lose_an_action(db):
     state = get_game("hamstern").new_state(2, seed=9)
     game_id = saved_game(db, state)
     first, second = open_app(HAMSTERN_PAGE, game=game_id), open_app(HAMSTERN_PAGE, game=game_id)
-    first.button(key="hs-die-4").click().run()
-    second.button(key="hs-die-6").click().run()  # acted on an old picture of the game
+    decide(first, HS, "die-4")
+    decide(second, HS, "die-6")  # acted on an old picture of the game
     assert db.load(game_id).state.history == [Roll(4)]
+    assert roll_shown(second) == 4
+
+
+def test_a_decision_on_an_old_picture_is_not_taken_for_the_next_player(db):
+    state = get_game("hamstern").new_state(2, seed=9)
+    state.apply(Roll(3))
+    game_id = saved_game(db, state)
+    first, second = open_app(HAMSTERN_PAGE, game=game_id), open_app(HAMSTERN_PAGE, game=game_id)
+    decide(first, HS, "confirm", cell_ids("F5 G5 H5"))  # Ann, on the first tab
+    decide(second, HS, "confirm", cell_ids("F5 G5 F6"))  # meant for Ann too, on a picture before hers
+    assert db.load(game_id).state.history == [Roll(3), Place(cells("F5 G5 H5"))], "Bo crossed what Ann chose"
     assert "another tab" in second.warning[0].value
-    assert "The die shows 4" in texts(second)
+
+
+def test_a_tab_picks_up_what_another_tab_saved(db):
+    """The state is kept per tab; a rerun reloads it when the saved action count moved."""
+    state = get_game("hamstern").new_state(2, seed=9)
+    game_id = saved_game(db, state)
+    first, second = open_app(HAMSTERN_PAGE, game=game_id), open_app(HAMSTERN_PAGE, game=game_id)
+    decide(first, HS, "die-2")
+    second.run()
+    assert roll_shown(second) == 2
+    decide(second, HS, "confirm", cell_ids("F5 G5"))
+    assert db.load(game_id).state.history == [Roll(2), Place(cells("F5 G5"))]
 
 
 def test_language_switch_reaches_every_page(db):
     at = open_app()
-    at.sidebar.segmented_control(key="lang_switch").set_value("de").run()
+    at.segmented_control(key="lang_switch").set_value("de").run()
     assert "Letzte Spiele" in texts(at)
     assert at.query_params["lang"] == "de"
     at.switch_page(HAMSTERN_PAGE).run()
     assert "Hamstern: neues Spiel" in texts(at)
-    at.switch_page("assistant/ui/pages/score_check.py").run()
+    assert at.segmented_control(key="lang_switch").value == "de"  # on every page, not in a sidebar
+    at.switch_page(SCORE_PAGE).run()
     assert "fertiges Blatt" in texts(at)
-    at.switch_page("assistant/ui/pages/print_sheets.py").run()
+    at.switch_page(PRINT_PAGE).run()
     assert "Blätter drucken" in texts(at)
+    assert not at.sidebar.segmented_control
 
 
 def test_print_page_offers_the_pdf(db):
-    at = open_app("assistant/ui/pages/print_sheets.py")
+    at = open_app(PRINT_PAGE)
     assert not at.exception
     downloads = at.get("download_button")
     assert downloads
 
 
 def test_score_check_totals_update_as_cells_are_tapped(db):
-    at = open_app("assistant/ui/pages/score_check.py")
-    for row, col in sorted(cells("F5 G5 H5 F6 G6 H6 F7 G7 H7")):
-        at.button(key=f"sc-{row}-{col}").click().run()
-    table = at.dataframe[0].value
+    at = open_app(SCORE_PAGE)
+    assert board_data(at, SC)["select"]["mode"] == "one"  # one tap, one entry
+    for cell in cell_ids("F5 G5 H5 F6 G6 H6 F7 G7 H7"):
+        decide(at, SC, "toggle", [cell])
+    table = at.table[0].value
     assert list(table["Total"]) == [5, 0]  # start chamber 3 + two mushrooms
-    at.button(key="sc-0-0").click().run()
+    decide(at, SC, "toggle", ["0-0"])
     assert "cannot have been reached" in at.warning[0].value

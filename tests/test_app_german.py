@@ -7,6 +7,7 @@ that equals or contains an English text which differs from its German one fails 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import string
@@ -19,22 +20,23 @@ from assistant import i18n
 from assistant.games import get_game
 from assistant.games.biber_gang.actions import DRAW_DECK, SWAP, TAKE_DISCARD, TURN_UP
 from assistant.games.hamstern import PASS, Place, Roll
-from assistant.store import Store
+from tests.components import (
+    BG,
+    BIBER_PAGE,
+    HAMSTERN_PAGE,
+    HS,
+    board_data,
+    cell_ids,
+    decide,
+    label,
+    message,
+    open_app,
+)
 from tests.helpers import cells, play_randomly
-from tests.test_app import HAMSTERN_PAGE, open_app, tap
 
-BIBER_PAGE = "assistant/ui/pages/biber_gang.py"
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 # Proto fields that hold words a player reads (ids, keys and styles are not shown).
 SHOWN_FIELDS = {"label", "body", "help", "placeholder", "options", "content", "value", "text", "caption"}
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
-    monkeypatch.setenv("HAMSTER_TABLE_BOT_DELAY", "0")
-    return Store(path)
 
 
 # --- what is on screen ------------------------------------------------------------------
@@ -57,6 +59,14 @@ def _visible(text: str) -> str:
     return re.sub(r"<[^>]+>", " ", text)
 
 
+def _board_texts(data: dict) -> list[str]:
+    """A tap board's words: its picture, its buttons (as the browser writes them) and its modes."""
+    texts = [_visible(data["html"])]
+    texts += [_visible(spec["label"].replace("{n}", "3")) for spec in data["buttons"]]
+    texts += [mode["label"] for mode in data["modes"]]
+    return texts
+
+
 def screen_texts(at) -> list[str]:
     texts = []
 
@@ -68,9 +78,11 @@ def screen_texts(at) -> list[str]:
             walk(child)
 
     walk(at._tree)
-    for frame in at.dataframe:
-        texts.extend(str(column) for column in frame.value.columns)
-        texts.extend(str(cell) for row in frame.value.itertuples(index=False) for cell in row)
+    for board in at.get("bidi_component"):
+        texts.extend(_board_texts(json.loads(board.proto.json)))
+    for table in [*at.table, *at.dataframe]:  # their cells are data, not text fields of the proto
+        texts.extend(str(column) for column in table.value.columns)
+        texts.extend(str(cell) for row in table.value.itertuples(index=False) for cell in row)
     return [text for text in texts if text.strip()]
 
 
@@ -114,6 +126,11 @@ def test_the_check_finds_english():
     assert any(pattern.search("Take the 7") for _, pattern in ENGLISH_ONLY)
     german = i18n.t("log.biber.deck_swap", "de", name="Ann", a_new="eine 3", the_old="die 7", position="oben 2")
     assert not any(pattern.search(german) for _, pattern in ENGLISH_ONLY)
+    # A board's words are read too: its picture, its button labels and its modes.
+    board = {"html": "<style>b {}</style><div><b>Roll 1</b></div>", "buttons": [{"label": "Cross {n}"}],
+             "modes": [{"label": i18n.t("ui.biber.mode_swap", "en")}]}
+    found = [text for text in _board_texts(board) if any(p.search(text) for _, p in ENGLISH_ONLY)]
+    assert len(found) == 3, found
 
 
 # --- Hamstern in German -----------------------------------------------------------------------
@@ -126,22 +143,20 @@ def test_hamstern_in_german(db):
     at = open_app(HAMSTERN_PAGE, lang="de", game=game_id)
     assert_german(at)
     assert "Wurf 1" in " ".join(screen_texts(at))
-    at.button(key="hs-die-3").click().run()
-    tap(at, "A1 B1 C1")  # not the start chamber: refused, in German
-    at.button(key="hs-confirm").click().run()
-    assert "Startkammer" in at.error[0].value
+    decide(at, HS, "die-3")
+    assert_german(at)  # the sheet, the counter, Confirm, Clear and Hint
+    decide(at, HS, "confirm", cell_ids("A1 B1 C1"))  # not the start chamber: refused, in German
+    assert "Startkammer" in message(at, HS)
     assert_german(at)
-    at.button(key="hs-clear").click().run()
-    tap(at, "F5 G5 H5")
-    at.button(key="hs-confirm").click().run()
-    at.button(key="hs-hint").click().run()
-    assert_german(at)
-    at.button(key="hs-take-hint").click().run()
-    at.button(key="hs-confirm").click().run()
+    decide(at, HS, "confirm", cell_ids("F5 G5 H5"))
+    decide(at, HS, "hint")
+    assert message(at, HS, "hint-text")
+    assert_german(at)  # the hint's reason and "take the hint"
+    decide(at, HS, "confirm", board_data(at, HS)["marks"]["tb-hint"])
     assert "Wurf 2" in " ".join(screen_texts(at))  # the roll to come
-    assert "von Person 2 zurücknehmen" in at.button(key="hs-undo").label
+    assert "von Person 2 zurücknehmen" in label(at, HS, "undo")
     assert_german(at)
-    at.button(key="hs-undo").click().run()
+    decide(at, HS, "undo")
     assert_german(at)
 
 
@@ -184,7 +199,7 @@ def test_a_pass_in_german(db):
     game_id = db.create(state, {"names": ["Solo"], "dice": "app"})
     at = open_app(HAMSTERN_PAGE, lang="de", game=game_id)
     assert_german(at)
-    at.button(key="hs-pass").click().run()
+    decide(at, HS, "pass")
     assert_german(at)
     assert db.load(game_id).state.history[-1] == PASS
 
@@ -193,7 +208,7 @@ def test_a_pass_in_german(db):
 def _solo(db, state) -> str:
     names = ["Ann"] + [f"Bot {n}" for n in range(1, state.num_players)]
     bots = ["human"] + ["easy"] * (state.num_players - 1)
-    return db.create(state, {"names": names, "bots": bots, "mode": "solo"})
+    return db.create(state, {"names": names, "bots": bots, "mode": "solo", "speed": "quick"})
 
 
 def _to_my_draw(state, rng):
@@ -206,23 +221,23 @@ def test_biber_gang_in_german(db):
     state = get_game("biber_gang").new_state(3, seed=11, rounds=3)
     at = open_app(BIBER_PAGE, lang="de", game=_solo(db, state))
     assert_german(at)
-    at.button(key="bg-card-0").click().run()
-    at.button(key="bg-card-0").click().run()  # already face up: refused in German
-    assert "Die Karte oben 1 liegt schon offen." in at.error[0].value
+    decide(at, BG, "tap", ["p0"])
+    decide(at, BG, "tap", ["p0"])  # already face up (a tap on an older picture): refused in German
+    assert "Die Karte oben 1 liegt schon offen." in message(at, BG)
     assert_german(at)
-    at.button(key="bg-card-5").click().run()  # the bots turn up theirs, one move at a time
+    decide(at, BG, "tap", ["p5"])  # the bots turn up theirs
     assert_german(at)
     assert "deckt" in " ".join(screen_texts(at))
-    at.button(key="bg-hint").click().run()
-    assert at.info and "(" in at.info[-1].value
+    decide(at, BG, "hint")
+    assert message(at, BG, "hint-text")
     assert_german(at)
-    at.button(key="bg-take").click().run()
+    decide(at, BG, "take_discard")
+    assert_german(at)  # the modes for the card taken
+    decide(at, BG, "undo")
+    decide(at, BG, "draw_deck")
+    decide(at, BG, "hint")
     assert_german(at)
-    at.button(key="bg-undo").click().run()
-    at.button(key="bg-draw").click().run()
-    at.button(key="bg-hint").click().run()
-    assert_german(at)
-    at.button(key="bg-card-2").click().run()  # a swap; then the bots move until my turn
+    decide(at, BG, "swap", ["p2"])  # a swap; then the bots move until my turn
     assert_german(at)
 
 
@@ -233,6 +248,9 @@ def test_biber_gang_round_end_and_end_screen_in_german(db):
         state.apply(rng.choice(state.legal_actions()))
     at = open_app(BIBER_PAGE, lang="de", game=_solo(db, state))
     assert "Runde 1 ist vorbei" in " ".join(screen_texts(at))
+    assert_german(at)  # the revealed displays, the round's scores and the button for the next
+    at.button(key="bg-next-round").click().run()
+    assert "Runde 2 von 3" in " ".join(screen_texts(at))
     assert_german(at)
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
@@ -260,7 +278,8 @@ def test_biber_log_in_german_names_cards_with_articles_and_positions():
 
 
 def test_locked_pair_refusal_in_german():
-    from tests.test_biber_gang_rules import B, new, rig
+    from tests.helpers import B, rig
+    from tests.helpers import new_biber_gang as new
 
     state = rig(new(), [[B, B, 1, 1, B, 3, 1, 1], [2] * 8], [[0, 4, 1], []], deck=[0] * 10, discard=[9])
     state.apply(DRAW_DECK)
@@ -313,9 +332,9 @@ def test_undo_after_take_discard_is_offered_in_german(db):
     state = _to_my_draw(get_game("biber_gang").new_state(2, seed=13), rng)
     game_id = _solo(db, state)
     at = open_app(BIBER_PAGE, lang="de", game=game_id)
-    at.button(key="bg-take").click().run()
+    decide(at, BG, "take_discard")
     assert db.load(game_id).state.history[-1] == TAKE_DISCARD
-    assert "Zurücknehmen" in at.button(key="bg-undo").label
+    assert "Zurücknehmen" in label(at, BG, "undo")
     assert_german(at)
 
 

@@ -3,20 +3,31 @@ its own page; a game page offers the unfinished game first; /biber_gang reaches 
 
 from __future__ import annotations
 
+import html
+import json
 import random
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
-from assistant.store import Store
 from assistant.ui.common import plain
+from tests.components import (
+    BG,
+    BIBER_PAGE,
+    HAMSTERN_PAGE,
+    HOME_PAGE,
+    HS,
+    assert_offered,
+    board_html,
+    cell_ids,
+    decide,
+    has_board,
+    open_app,
+    roll_shown,
+)
 from tests.helpers import play_randomly
-from tests.test_app import HAMSTERN_PAGE, open_app, tap
 
-BIBER_PAGE = "assistant/ui/pages/biber_gang.py"
-HOME_PAGE = "assistant/ui/pages/home.py"
 # What a player may type (the forms allow 20 characters) and what a damaged or tampered
 # file may hold (anything): Markdown links and emphasis, HTML, Streamlit's own directives.
 TYPED = ["[y](https://e.org)", "<b>x</b> *z* :red[r]"]
@@ -24,34 +35,39 @@ STORED = ["[y](https://example.org) <img src=x onerror=alert(1)>", "**bold** <a 
 LINK_ID = "[click](https://example.org)"
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
-    monkeypatch.setenv("HAMSTER_TABLE_BOT_DELAY", "0")
-    return Store(path)
-
-
 def markdown_bodies(at: AppTest) -> list[str]:
     """Everything the page hands to Streamlit's Markdown renderer."""
     kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption", "title")
     bodies = [str(e.value) for kind in kinds for e in getattr(at, kind)]
     bodies += [b.label for b in at.button] + [e.label for e in at.expander]
+    # st.table renders its cells as Markdown too (st.dataframe did not)
+    bodies += [str(cell) for table in at.table for row in table.value.itertuples(index=False) for cell in row]
     return bodies
 
 
 def html_bodies(at: AppTest) -> list[str]:
-    return [e.proto.body for e in at.get("html")]
+    """Everything the page hands to the browser as HTML: html blocks and the boards' pictures."""
+    boards = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    bodies = [e.proto.body for e in at.get("html")] + [data["html"] for data in boards]
+    return bodies + [spec["label"] for data in boards for spec in data["buttons"] if spec.get("html")]
+
+
+def board_labels(at: AppTest) -> list[str]:
+    """The boards' button labels the browser writes as text (textContent), not as HTML."""
+    boards = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    return [spec["label"] for data in boards for spec in data["buttons"] if not spec.get("html")]
 
 
 def assert_shown_as_text(at: AppTest, names, *, least: int = 1) -> None:
     """No name reaches a renderer as it was typed; each appears escaped (so the player reads it)."""
     assert not at.exception, at.exception
-    markdown, html = markdown_bodies(at), html_bodies(at)
+    markdown, markup, labels = markdown_bodies(at), html_bodies(at), board_labels(at)
     for name in names:
         assert not [body for body in markdown if name in body], f"{name!r} rendered as Markdown"
-        assert not [body for body in html if "<" in name and name in body], f"{name!r} rendered as HTML"
+        assert not [body for body in markup if "<" in name and name in body], f"{name!r} rendered as HTML"
         shown = sum(body.count(plain(name)) for body in markdown)
+        shown += sum(body.count(html.escape(name)) for body in markup)  # escaped for the browser
+        shown += sum(text.count(name) for text in labels)  # written as text: the characters typed
         assert shown >= least, f"{name!r} is not shown ({shown} times)"
 
 
@@ -62,12 +78,11 @@ def test_hamstern_names_typed_at_setup_stay_text_in_headings_and_undo(db):
         at.text_input(key=f"hs_new_name_{n}").input(name).run()
     at.button(key="hs_start").click().run()
     assert db.load(at.query_params["game"]).setup["names"] == TYPED
-    at.button(key="hs-die-3").click().run()
-    assert_shown_as_text(at, TYPED[1:])  # the other sheet's heading
-    tap(at, "F5 G5 H5")
-    at.button(key="hs-confirm").click().run()
+    decide(at, HS, "die-3")
+    assert_shown_as_text(at, TYPED)  # whose turn, beside the sheet; the other sheet's heading
+    decide(at, HS, "confirm", cell_ids("F5 G5 H5"))
     assert_shown_as_text(at, TYPED[:1], least=2)  # the undo button and the other sheet name player 1
-    status = "".join(html_bodies(at))  # "<b>x</b> *z* :red[r], your turn", as text
+    status = board_html(at, HS)  # "<b>x</b> *z* :red[r], your turn", as text
     assert "&lt;b&gt;x&lt;/b&gt; *z* :red[r], your turn" in status and "<b>x</b>" not in status
 
 
@@ -82,16 +97,19 @@ def test_hamstern_end_screen_names_stay_text(db):
 
 def test_biber_gang_names_stay_text_in_log_headings_and_end(db):
     at = open_app(BIBER_PAGE)
-    at.text_input(key="bg_new_name").input(TYPED[0]).run()
+    at.text_input(key="bg_new_name").input(TYPED[1]).run()
+    at.segmented_control(key="bg_new_speed").set_value("quick").run()
     at.button(key="bg_start").click().run()
-    at.button(key="bg-card-0").click().run()
-    at.button(key="bg-card-5").click().run()  # the bot turns up its cards; the log names us both
-    assert_shown_as_text(at, TYPED[:1], least=2)
+    decide(at, BG, "tap", ["p0"])
+    decide(at, BG, "tap", ["p5"])  # the bot turns up its cards; the log names us both
+    assert_shown_as_text(at, TYPED[1:], least=2)  # the log and the name over my display
+    mine = board_html(at, BG)
+    assert "&lt;b&gt;x&lt;/b&gt; *z* :red[r]" in mine and "<b>x</b>" not in mine
     state = get_game("biber_gang").new_state(2, seed=7, rounds=1)
     rng = random.Random(7)
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
-    game_id = db.create(state, {"names": STORED, "bots": ["human", "easy"], "mode": "solo"})
+    game_id = db.create(state, {"names": STORED, "bots": ["human", "easy"], "mode": "solo", "speed": "quick"})
     at = open_app(BIBER_PAGE, game=game_id)
     assert at.success  # the end: the winner is named
     assert_shown_as_text(at, STORED, least=2)  # headings, round results, log, winner
@@ -120,9 +138,9 @@ def test_a_game_id_on_the_other_games_page_opens_its_own_page(db):
     state.apply(Roll(5))
     hamstern_id = db.create(state, {"names": ["Ann", "Bo"], "dice": "real"})
     at = open_app(HAMSTERN_PAGE, game=biber_id)
-    assert at.button(key="bg-card-0") and at.query_params["game"] == biber_id
+    assert has_board(at, BG) and not has_board(at, HS) and at.query_params["game"] == biber_id
     at = open_app(BIBER_PAGE, game=hamstern_id)
-    assert "The die shows 5" in "".join(html_bodies(at)) and at.query_params["game"] == hamstern_id
+    assert roll_shown(at) == 5 and at.query_params["game"] == hamstern_id
 
 
 def test_leaving_through_the_menu_and_coming_back_offers_the_unfinished_game_first(db):
@@ -140,7 +158,8 @@ def test_leaving_through_the_menu_and_coming_back_offers_the_unfinished_game_fir
     assert at.button(key="continue-hamstern").proto.type == "primary"  # the prominent kind of button
     assert "Ann" in at.button(key="continue-hamstern").label  # this tab's game, though not the newest
     at.button(key="continue-hamstern").click().run()
-    assert at.query_params["game"] == mine and at.button(key="hs-die-1")
+    assert at.query_params["game"] == mine
+    assert_offered(at, HS, "die-1")
 
 
 def test_a_fresh_visit_offers_the_newest_unfinished_game_and_never_a_finished_one(db):

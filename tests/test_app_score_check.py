@@ -12,27 +12,26 @@ import pytest
 from assistant.store import DamagedGame, Store, UnknownGame
 from assistant.store_errors import StorageError
 from assistant.ui.common import plain
-from tests.test_app import open_app, texts
+from tests.components import HOME_PAGE as HOME
+from tests.components import SC, decide, open_app, texts
+from tests.components import SCORE_PAGE as PAGE
 
-PAGE = "assistant/ui/pages/score_check.py"
-HOME = "assistant/ui/pages/home.py"
 LINK_NAME = "[y](http://a.org)"  # 17 characters: fits the 20 a name may have
 HTML_NAME = "<b>x</b>"
 LINK_SHOWN, HTML_SHOWN = plain(LINK_NAME), plain(HTML_NAME)  # as Markdown that shows them literally
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
-    return Store(path)
 
 
 def everything_shown(at) -> str:
     """Every text that Streamlit renders as Markdown: elements, segment and button labels."""
     labels = [option for control in at.segmented_control for option in control.options]
     labels += [button.label for button in at.button]
+    labels += [str(cell) for table in at.table for row in table.value.itertuples(index=False) for cell in row]
     return texts(at) + "\n" + "\n".join(labels)
+
+
+def tap(at, cell: str) -> None:
+    """One tap on a cell of the sheet ("row-col"): crosses it, or takes a cross back."""
+    decide(at, SC, "toggle", [cell])
 
 
 def biber(at, **query):
@@ -83,12 +82,12 @@ def test_opening_the_page_saves_nothing_until_something_is_entered(db):
 
 def test_a_tap_is_saved_at_once_and_survives_a_server_restart(db):
     at = open_app(PAGE)
-    at.button(key="sc-4-7").click().run()  # H5, a mushroom of the start chamber
+    tap(at, "4-7")  # H5, a mushroom of the start chamber
     check_id = at.query_params["check"]
     assert db.load_check(check_id).data["crossed"]["A"][0] == [[4, 7]]
     again = open_app(PAGE, check=check_id)  # a new session: only the URL is left
-    assert list(again.dataframe[0].value["Mushrooms"]) == [1, 0]
-    again.button(key="sc-4-7").click().run()  # a mis-tap is taken back, and that is saved too
+    assert list(again.table[0].value["Mushrooms"]) == [1, 0]
+    tap(again, "4-7")  # a mis-tap is taken back, and that is saved too
     assert db.load_check(check_id).data["crossed"]["A"][0] == []
 
 
@@ -102,7 +101,7 @@ def test_names_stay_when_switching_sheet_and_game(db):
     biber(at)
     at.text_input(key="bk_name_0").input("Cy").run()
     at.segmented_control(key="sc_game").set_value("hamstern").run()
-    assert list(at.dataframe[0].value["Name"]) == ["Ann", "Bo"]
+    assert list(at.table[0].value["Name"]) == ["Ann", "Bo"]
     assert at.segmented_control(key="sc_player").options == ["Ann", "Bo"]
     biber(at)
     assert at.text_input(key="bk_name_0").value == "Cy"
@@ -110,32 +109,32 @@ def test_names_stay_when_switching_sheet_and_game(db):
 
 def test_switching_page_and_back_returns_to_the_check(db):
     at = open_app(PAGE)
-    at.button(key="sc-4-7").click().run()
+    tap(at, "4-7")
     check_id = at.query_params["check"]
     at.query_params.pop("check")  # the top menu leaves the query behind
     at.switch_page(HOME).run()
     at.switch_page(PAGE).run()
     assert at.query_params["check"] == check_id
-    assert list(at.dataframe[0].value["Mushrooms"]) == [1, 0]
+    assert list(at.table[0].value["Mushrooms"]) == [1, 0]
 
 
 def test_two_tabs_on_one_check_keep_both_entries(db):
     first = open_app(PAGE)
-    first.button(key="sc-4-7").click().run()
+    tap(first, "4-7")
     check_id = first.query_params["check"]
     second = open_app(PAGE, check=check_id)
-    first.button(key="sc-5-6").click().run()
-    second.button(key="sc-4-5").click().run()  # acted on an older picture: adds, never overwrites
+    tap(first, "5-6")
+    tap(second, "4-5")  # acted on an older picture: adds, never overwrites
     assert db.load_check(check_id).data["crossed"]["A"][0] == [[4, 5], [4, 7], [5, 6]]
 
 
 def test_a_winner_with_0_points_gets_the_trophy(db):
     at = open_app(PAGE)
     at.segmented_control(key="sc_count").set_value(1).run()
-    assert list(at.dataframe[0].value["🏆"]) == [""]  # nothing crossed yet: nobody has won
-    at.button(key="sc-4-5").click().run()  # F5: a cross, but no chamber filled, no icon
-    table = at.dataframe[0].value
-    assert list(table["Total"]) == [0] and list(table["🏆"]) == ["🏆"]
+    assert list(at.table[0].value["Won"]) == [""]  # nothing crossed yet: nobody has won
+    tap(at, "4-5")  # F5: a cross, but no chamber filled, no icon
+    table = at.table[0].value
+    assert list(table["Total"]) == [0] and list(table["Won"]) == ["★ winner"]
 
 
 # --- Biber Gang scorekeeper -------------------------------------------------------------------
@@ -147,20 +146,20 @@ def test_cards_are_tapped_never_typed(db):
     enter_cards(at, 0, [5, 5, 3, 13, 5, 5, 7, 13])  # the rulebook example
     assert [button.label for button in at.button if button.key.startswith("bk-slot-0-")] == \
         ["5", "5", "3", "🦫", "5", "5", "7", "🦫"]
-    assert list(at.dataframe[0].value["1"]) == ["-5", "5"]
+    assert list(at.table[0].value["1"]) == ["-5", "5"]
 
 
 def test_rounds_not_entered_are_blank_and_totals_count_entered_rounds_only(db):
     at = biber(open_app(PAGE))
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["1"]) == ["–", "–"] and list(table["Total"]) == ["–", "–"]  # never 0, never -20
     assert not at.success and not at.info
     enter_cards(at, 0, [7, 8, 9])  # three of eight cards: not scored yet
-    assert list(at.dataframe[0].value["1"]) == ["–", "–"]
+    assert list(at.table[0].value["1"]) == ["–", "–"]
     enter_points(at, 1, "p10", "m1")
     at.segmented_control(key="bk_round").set_value(2).run()
     enter_points(at, 0, "p1", "p1")
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert list(table["1"]) == ["–", "9"] and list(table["2"]) == ["2", "–"]
     assert list(table["Total"]) == ["2", "9"]
     shown = everything_shown(at) + table.to_string()
@@ -184,7 +183,7 @@ def test_leading_until_every_round_is_entered_then_the_winner(db, lang, leading,
     assert leading in at.info[0].value  # Bo's last round is still missing
     enter_points(at, 1, "p10")
     assert winner in at.success[0].value and not at.info
-    assert list(at.dataframe[0].value.iloc[:, -1]) == ["13", "30"]
+    assert list(at.table[0].value.iloc[:, -1]) == ["13", "30"]
 
 
 def test_switching_rounds_keeps_every_entry_and_toggle(db):
@@ -198,7 +197,7 @@ def test_switching_rounds_keeps_every_entry_and_toggle(db):
     at.segmented_control(key="bk_round").set_value(1).run()
     assert at.toggle(key="bk_direct_0").value is True
     assert [at.button(key=f"bk-slot-1-{slot}").label for slot in range(3)] == ["4", "12", "–"]
-    assert list(at.dataframe[0].value["1"]) == ["5", "–"]
+    assert list(at.table[0].value["1"]) == ["5", "–"]
     at.segmented_control(key="bk_round").set_value(2).run()
     assert at.button(key="bk-slot-1-0").label == "1"
 
@@ -255,7 +254,7 @@ def test_names_are_text_on_the_score_pages(db):
     at = open_app(PAGE)
     at.text_input(key="sc_name_0").input(LINK_NAME).run()
     assert LINK_SHOWN in at.segmented_control(key="sc_player").options
-    assert LINK_NAME in list(at.dataframe[0].value["Name"])  # a table cell is text already
+    assert LINK_SHOWN in list(at.table[0].value["Name"])  # st.table reads its cells as Markdown
     biber(at)
     at.text_input(key="bk_name_0").input(HTML_NAME).run()
     at.text_input(key="bk_name_1").input(LINK_NAME).run()
@@ -280,14 +279,14 @@ def test_an_unknown_or_damaged_check_id_is_explained_as_text(db):
 
 def test_a_failed_write_says_so_and_keeps_what_was_saved(db, monkeypatch):
     at = open_app(PAGE)
-    at.button(key="sc-4-7").click().run()
+    tap(at, "4-7")
     check_id = at.query_params["check"]
 
     def disk_full(*args, **kwargs):
         raise StorageError("full")
 
     monkeypatch.setattr(Store, "save_check", disk_full)
-    at.button(key="sc-4-5").click().run()
+    tap(at, "4-5")
     assert "Not saved" in at.error[0].value and "disk is full" in at.error[0].value and not at.exception
-    assert list(at.dataframe[0].value["Mushrooms"]) == [1, 0]
+    assert list(at.table[0].value["Mushrooms"]) == [1, 0]
     assert db.load_check(check_id).data["crossed"]["A"][0] == [[4, 7]]

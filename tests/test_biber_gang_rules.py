@@ -8,32 +8,10 @@ from __future__ import annotations
 import pytest
 
 from assistant import IllegalAction
-from assistant.games import get_game
 from assistant.games.biber_gang.actions import DISCARD, DISCARD_TURN, DRAW_DECK, SWAP, SWIM, TAKE_DISCARD, TURN_UP
-from assistant.games.biber_gang.cards import BEAVER, FULL_DECK
 from assistant.games.biber_gang.scoring import score_display
-
-B = BEAVER
-
-
-def new(players=2, seed=0, **options):
-    return get_game("biber_gang").new_state(players, seed=seed, **options)
-
-
-def rig(state, displays, face_up, deck=None, discard=(9,), turn=0, phase="draw"):
-    """Lay out a hand-made position (the rest of the 108 cards go to the deck unless given)."""
-    state.displays = [list(d) for d in displays]
-    state.face_up = [sum(1 << p for p in up) for up in face_up]
-    state.discard = list(discard)
-    if deck is None:
-        rest = list(FULL_DECK)
-        for card in [c for d in displays for c in d] + list(discard):
-            rest.remove(card)
-        deck = rest
-    state.deck = list(deck)
-    state.turn, state.phase, state.drawn, state.drawn_from = turn, phase, None, None
-    state._legal = None
-    return state
+from tests.helpers import B, rig
+from tests.helpers import new_biber_gang as new
 
 
 def refused(state, move, key):
@@ -216,7 +194,7 @@ def test_undo_only_while_no_hidden_card_was_seen():
     assert not state.can_undo()  # turning up shows a hidden card
     mover = state.current_player
     state.apply(TAKE_DISCARD)
-    assert state.can_undo() and state.last_mover == mover
+    assert state.can_undo() and state.last_actor() == mover
     back = state.undo()
     assert back.phase == "draw" and len(back.history) == len(state.history) - 1
     state.apply(SWAP[0])  # action 1: the card taken and the card given up were both seen
@@ -269,3 +247,13 @@ def test_a_beaver_swims_for_a_card_taken_from_the_discard(keep):
     state.apply(TAKE_DISCARD)
     state.apply(SWIM[0][3])
     assert state.displays[0][:5] == [7, 1, 1, B, 7] and state.discard == [10]
+
+
+def test_a_card_is_written_one_way_everywhere():
+    """cards.py writes a card for buttons and bot reasons; the log and the bots use it, not copies."""
+    from assistant.bots import biber_gang as bots
+    from assistant.games.biber_gang import cards, log
+
+    assert [cards.card_text(B), cards.card_text(7)] == ["🦫", "7"]
+    assert [cards.card_to_data(B), cards.card_to_data(0)] == ["beaver", 0]
+    assert log.card_text is cards.card_text and bots.card_text is cards.card_text

@@ -11,7 +11,7 @@ import pytest
 from assistant.games import get_game
 from assistant.store import Store
 from tests.browser import browser_page, require_chromium, served_app
-from tests.test_browser import wait_idle
+from tests.in_browser import BG, part, wait_idle
 
 pytestmark = pytest.mark.browser
 NAME = "[y](https://example.org) <img src=x> **b** www.example.org me@example.org"
@@ -27,15 +27,17 @@ def test_names_and_ids_render_as_typed_and_links_find_their_page(tmp_path):
     db_path = tmp_path / "games.sqlite3"
     store = Store(db_path)
     biber_id = store.create(get_game("biber_gang").new_state(2, seed=1),
-                            {"names": [NAME, "Bot 1"], "bots": ["human", "easy"], "mode": "solo"})
+                            {"names": [NAME, "Bot 1"], "bots": ["human", "easy"], "mode": "solo", "speed": "quick"})
     with served_app(db_path) as url, browser_page(1024, 768) as page:
         for path in (f"/biber_gang?game={biber_id}&lang=en", f"/hamstern?game={biber_id}&lang=en"):
             page.goto(url + path)
-            page.locator(".st-key-bg-card-0 button").wait_for()
+            part(page, BG, "p0").wait_for()
             wait_idle(page)
             assert urllib.parse.urlparse(page.url).path == "/biber-gang", page.url
             text = page.inner_text("body").replace("\u2060", "")  # the invisible joiners that stop autolinks
-            assert NAME in text  # the brackets, the tag and the stars, as typed
+            assert NAME in text  # the brackets, the tag and the stars, as typed (the score table)
+            over_my_cards = page.locator(f"{BG} .bg-mine .bg-name").inner_text()  # inside the board
+            assert over_my_cards.startswith(NAME), over_my_cards
             assert not page.locator('a[href*="example.org"]').count(), "a name became a link"
             assert not page.locator('[data-testid="stMain"] img[src="x"]').count()
         # .streamlit/config.toml: no Deploy button and no developer menu for players
@@ -47,7 +49,7 @@ def test_names_and_ids_render_as_typed_and_links_find_their_page(tmp_path):
         assert not page.locator('a[href*="example.org"]').count()
         # Home through the top menu, and back: the unfinished game is offered first.
         page.goto(f"{url}/biber-gang?game={biber_id}&lang=en")
-        page.locator(".st-key-bg-card-0 button").wait_for()
+        part(page, BG, "p0").wait_for()
         page.locator('[data-testid="stTopNavLink"]').filter(has_text="Home").first.click()
         page.get_by_text("Recent games").wait_for()
         page.locator('[data-testid="stTopNavLink"]').filter(has_text="Biber Gang").first.click()

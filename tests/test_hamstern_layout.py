@@ -102,3 +102,57 @@ def test_the_layout_table_in_the_docs_matches_the_files(side):
     assert _leading_number(rows["cells in chambers"][column]) == len(layout.cells)
     assert _leading_number(rows["chamber points"][column]) == sum(c.points for c in layout.chambers)
     assert _leading_number(rows["1-track"][column]) == layout.one_track_length
+
+
+def _distance_to_cells(point, cells) -> float:
+    """From a point in sheet coordinates (x across, y down, in cells) to the nearest cell centre."""
+    x, y = point
+    return min(((col + 0.5 - x) ** 2 + (row + 0.5 - y) ** 2) ** 0.5 for row, col in cells)
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_every_points_badge_sits_on_its_own_chambers_wall(side):
+    """Issue 8: side A's "5" and "9" stood together in the earth, far from their walls."""
+    layout = get_game("hamstern").layout(side)
+    centres = {chamber.id: layout.badge_centre(chamber) for chamber in layout.chambers}
+    for chamber in layout.chambers:
+        own = _distance_to_cells(centres[chamber.id], chamber.cells)
+        assert own <= 0.6, f"badge of {chamber.id} is {own:.2f} cells from its chamber"
+        for other in layout.chambers:
+            if other is not chamber:
+                assert _distance_to_cells(centres[chamber.id], other.cells) > own, (chamber.id, other.id)
+    ids = list(centres)
+    for n, first in enumerate(ids):
+        for second in ids[n + 1:]:
+            (x1, y1), (x2, y2) = centres[first], centres[second]
+            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 >= 1, (first, second)
+
+
+def test_badge_centre_is_the_middle_of_the_wall_towards_points_at():
+    layout = get_game("hamstern").layout("A")
+    f = next(chamber for chamber in layout.chambers if chamber.id == "f")
+    assert f.points_at == (7, 3)  # the earth cell D8, above the chamber's cell D9
+    assert layout.badge_centre(f) == (3.5, 8.0)  # x across, y down: the middle of D9's top wall
+
+
+@pytest.mark.parametrize("side, old, new, message", [
+    ("a", "points_at = [2, 0]", "points_at = [3, 0]", r"chamber a: points_at \[3, 0\] must share exactly one wall"),
+    ("b", "points_at = [3, 1]", "points_at = [1, 1]", r"chamber a: points_at \[1, 1\] .* not 4"),
+    ("a", "points_at = [2, 0]", "points_at = [2, 1]", r"chamber a: points_at \[2, 1\] is in a corridor"),
+    ("a", "points_at = [6, 1]", "points_at = [6, 0]", r"chamber d: the badge would cover the mushroom at \[5, 0\]"),
+])
+def test_badges_off_their_wall_or_covering_something_are_refused(side, old, new, message):
+    text = _source(side)
+    assert old in text
+    with pytest.raises(ValueError, match=message):
+        parse_layout(text.replace(old, new, 1))
+
+
+def test_badges_less_than_a_cell_apart_are_refused():
+    """Cell E6 joined to chamber d: the earth cell E7 below it then touches both d and the start
+    chamber, and both badges there would overlap."""
+    text = _source().replace("dddd.SSS.eeee\n.....SSS", "dddddSSS.eeee\n.....SSS", 1)
+    text = text.replace("points_at = [6, 1]", "points_at = [6, 4]", 1)
+    assert "dddddSSS" in text and text.count("points_at = [6, 4]") == 2
+    with pytest.raises(ValueError, match="the badges of chambers S and d are less than a cell apart"):
+        parse_layout(text)

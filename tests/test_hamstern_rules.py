@@ -252,15 +252,15 @@ def test_the_state_says_why_the_game_ended():
     assert boxed_in.is_over() and boxed_in.end_reason == "blocked"
 
 
-def test_last_placer_names_whose_placement_undo_takes_back():
+def test_last_actor_names_whose_placement_undo_takes_back():
     state = hamstern(players=3)
-    assert state.last_placer() is None
+    assert state.last_actor() is None
     state.apply(Roll(2))
-    assert state.last_placer() is None  # a roll is never taken back
+    assert state.last_actor() is None  # a roll is never taken back
     state.apply(Place(cells("F5 G5")))
-    assert state.last_placer() == 0
+    assert state.last_actor() == 0
     state.apply(Place(cells("F5 G5")))
-    assert state.last_placer() == 1
+    assert state.last_actor() == 1
     state.apply(Place(cells("G5 H5")))
-    assert state.is_chance_node() and state.last_placer() == 2  # the roll is over, the last seat placed
+    assert state.is_chance_node() and state.last_actor() == 2  # the roll is over, the last seat placed
     assert state.undo().current_player == 2

@@ -96,3 +96,27 @@ def test_every_cell_of_the_layout_is_accepted():
     assert result.returncode == 0, result.stderr
     total = json.loads(result.stdout)["players"][0]["total"]
     assert total == sum(c.points for c in layout.chambers) + 10 + 16
+
+
+HAMSTERN_PLAYER = {"crossed": [], "one_track_struck": 0}
+BIBER_PLAYER = {"display": [[1, 2, 3, 4], [5, 6, 7, 8]]}
+
+
+@pytest.mark.parametrize("game, extra, player", [("hamstern", {"side": "A"}, HAMSTERN_PLAYER),
+                                                 ("biber_gang", {}, BIBER_PLAYER)])
+def test_both_score_checks_read_players_with_the_same_reasons(game, extra, player):
+    """One reading of the players for every game (assistant/games/score_input.py)."""
+    from assistant.__main__ import score
+
+    def reason(players) -> str:
+        with pytest.raises(ValueError) as error:
+            score(game, {**extra, "players": players})
+        return str(error.value)
+
+    title, low = {"hamstern": ("Hamstern", 1), "biber_gang": ("Biber Gang", 2)}[game]
+    named = [{"name": name, **player} for name in ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")]
+    assert reason(named) == f"{title} is for {low} to 6 players, not 7"
+    assert reason("Ann") == "expected a JSON object with a list of 'players'"
+    assert reason(["Ann", *named[:2]]) == "player 1 needs a name"
+    assert reason([named[0], {**player, "name": "   "}]) == "player 2 needs a name"
+    assert reason([named[0], {**player, "name": " Ann "}]) == "two players are called 'Ann'"

@@ -214,3 +214,69 @@ def test_biber_gang_score_pad(paper, lang):
     image.save(ARTIFACTS / f"biber-gang-pad-{lang}.png")
     result = run_cli("biber-gang", "--paper", paper, "--lang", lang, "-o", "/nonexistent-folder/x.pdf")
     assert result.returncode == 2
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_points_badges_are_printed_on_their_chambers_walls(side):
+    """Issue 8: each number sits at Layout.badge_centre, the middle of its chamber's wall,
+    not in the middle of an earth cell."""
+    layout = load_layout(side)
+    geometry = hamstern.grid_geometry(layout, "a4")
+    page = pdfplumber.open(io.BytesIO(hamstern.render(side, "a4", "en"))).pages[0]
+    numbers = [w for w in page.extract_words() if w["text"].isdigit()]
+    rings = [c for c in page.curves if abs(c["width"] - 2 * hamstern.BADGE_RADIUS * geometry.cell) < 2]
+
+    def near(box, x, y, reach):
+        return abs((box["x0"] + box["x1"]) / 2 - x) < reach and abs((box["top"] + box["bottom"]) / 2 - y) < reach
+
+    for chamber in layout.chambers:
+        x, y = geometry.point(*layout.badge_centre(chamber))
+        y = page.height - y  # pdfplumber measures from the top
+        assert [w["text"] for w in numbers if near(w, x, y, 0.15 * geometry.cell)] == [str(chamber.points)], chamber.id
+        assert len([ring for ring in rings if near(ring, x, y, 1)]) == 1, chamber.id
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_walls_are_drawn_as_runs_covering_exactly_the_wall_edges(side):
+    """The thick walls are joined into runs for speed; they still cover every cell edge where a
+    chamber meets anything else, and nothing more."""
+    layout = load_layout(side)
+    owner = {cell: n for n, chamber in enumerate(layout.chambers) for cell in chamber.cells}
+    expected = set()
+    for (row, col), n in owner.items():
+        for other, edge in (((row - 1, col), ("h", row, col)), ((row + 1, col), ("h", row + 1, col)),
+                            ((row, col - 1), ("v", row, col)), ((row, col + 1), ("v", row, col + 1))):
+            if owner.get(other) != n:
+                expected.add(edge)
+    drawn = set()
+    for x1, y1, x2, y2 in hamstern.wall_runs(side):
+        if y1 == y2:
+            drawn |= {("h", y1, x) for x in range(x1, x2)}
+        else:
+            drawn |= {("v", y, x1) for y in range(y1, y2)}
+    assert drawn == expected
+    assert len(hamstern.wall_runs(side)) < len(expected)
+    page = pdfplumber.open(io.BytesIO(hamstern.render(side, "a4", "en"))).pages[0]
+    assert len([line for line in page.lines if line["linewidth"] == 2.0]) == len(hamstern.wall_runs(side))
+
+
+def test_streams_are_binary_and_repeated_pictures_are_drawn_once():
+    pdf = hamstern.render("A", "a4", "en")
+    assert b"/ASCII85Decode" not in pdf  # a quarter bigger and slow to write in pure Python
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    sheet = next(iter(page["/Resources"]["/XObject"].values())).get_object()
+    pictures = sheet["/Resources"]["/XObject"]
+    assert len(pictures) == 3  # the dot (pips, footprints, mushroom spots), the mushroom, the acorn
+    layout = load_layout("A")
+    placed = sheet.get_data().count(b" Do")
+    assert placed >= len(layout.icons) + sum(len(hamstern.corridor_path(*pair)) for pair in layout.corridors)
+
+
+def test_font_subsets_are_built_once_per_process():
+    first = hamstern.render("B", "letter", "de")
+    face = pdfmetrics.getFont(BOLD).face
+    kept = dict(face.subsets)
+    assert kept
+    second = hamstern.render("B", "letter", "de")
+    assert face.subsets == kept
+    assert len(first) == len(second)

@@ -16,16 +16,13 @@ from assistant.games import get_game
 from assistant.games.hamstern import Roll
 from assistant.store import DamagedGame, Store
 from assistant.store_errors import StorageError
-from tests.test_app import HAMSTERN_PAGE, open_app, texts
-
-BIBER_PAGE = "assistant/ui/pages/biber_gang.py"
+from tests.components import BIBER_PAGE, HAMSTERN_PAGE, HS, board_data, cell_ids, decide, message, open_app, texts
 
 
 @pytest.fixture
 def path(tmp_path, monkeypatch) -> Path:
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
-    monkeypatch.setenv("HAMSTER_TABLE_BOT_DELAY", "0")
     return path
 
 
@@ -40,7 +37,8 @@ def biber_game(store: Store, turned_up: int = 0) -> str:
     state = get_game("biber_gang").new_state(2, seed=1)
     for _ in range(turned_up):
         state.apply(state.legal_actions()[0])
-    return store.create(state, {"names": ["Ann", "Bot 1"], "bots": ["human", "easy"], "mode": "solo"})
+    return store.create(state, {"names": ["Ann", "Bot 1"], "bots": ["human", "easy"], "mode": "solo",
+                                "speed": "quick"})
 
 
 def file_state(path: Path) -> bytes:
@@ -274,10 +272,10 @@ def test_a_read_only_file_shows_the_game_and_refuses_the_move_with_a_reason(path
     before = file_state(path)
     read_only(monkeypatch)
     at = open_app(HAMSTERN_PAGE, game=game_id, lang="de")
-    at.button(key="hs-die-4").click().run()
+    decide(at, HS, "die-4")
     assert not at.exception, at.exception
-    assert i18n.t("storage.not_saved", "de") in at.error[0].value
-    assert i18n.t("storage.readonly", "de") in at.error[0].value
+    assert i18n.t("storage.not_saved", "de") in message(at, HS)
+    assert i18n.t("storage.readonly", "de") in message(at, HS)
     assert file_state(path) == before
     assert Store(path).load(game_id).state.history == []
 
@@ -286,13 +284,10 @@ def test_a_full_disk_refuses_the_move_and_keeps_the_selection(path, monkeypatch)
     game_id = hamstern_game(Store(path), rolls=(3,))
     disk_full(monkeypatch)
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    for cell in ("hc-4-5", "hc-4-6", "hc-4-7"):
-        at.button(key=cell).click().run()
-    at.button(key="hs-confirm").click().run()
+    decide(at, HS, "confirm", cell_ids("F5 G5 H5"))
     assert not at.exception, at.exception
-    assert i18n.t("storage.full", "en") in at.error[0].value
-    assert len(at.session_state["hs_selected"]) == 3  # kept, to try again
-    at.button(key="hs-undo").click().run() if [b for b in at.button if b.key == "hs-undo"] else None
+    assert i18n.t("storage.full", "en") in message(at, HS)
+    assert board_data(at, HS)["selected"] == cell_ids("F5 G5 H5")  # kept, to try again
     monkeypatch.undo()
     assert Store(path).load(game_id).state.history == [Roll(3)]
 
@@ -320,7 +315,7 @@ def test_no_page_breaks_on_a_damaged_game(path, sql):
         for page in (HAMSTERN_PAGE, BIBER_PAGE):
             at = open_app(page, game=game_id)
             assert not at.exception, at.exception
-            assert at.error or at.get("button"), "the page shows the game or says what is wrong"
+            assert at.error or at.get("bidi_component"), "the page shows the game or says what is wrong"
 
 
 def test_players_get_no_tracebacks_and_no_developer_menu():

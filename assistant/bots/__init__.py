@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
 
+from assistant.games.registry import registered
+
 LEVELS = ("random", "easy", "hard")
-_MODULES = {"hamstern": "assistant.bots.hamstern", "biber_gang": "assistant.bots.biber_gang"}
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,12 @@ class RandomBot:
 
 
 def get_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` for a game that declares its bots module in the registry."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    if game not in _MODULES:
+    module = next((info.bots for info in registered() if info.name == game), None)
+    if module is None:
         raise ValueError(f"there are no bots for {game!r} yet")
     if level == "random":
         return RandomBot()
-    return import_module(_MODULES[game]).make_bot(level)
+    return import_module(module).make_bot(level)

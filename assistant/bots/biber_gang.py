@@ -2,23 +2,33 @@
 
 Easy: greedy. Every move is judged by the expected points of the display after it,
 with each unseen card worth the average of the cards not yet seen.
-Hard: determinized Monte Carlo. It deals the unseen cards at random in a way
-consistent with what it can see, plays each candidate move out to the end of the
-round with the easy policy for everybody, and keeps the move with the best
-average margin over the opponents. The same deals serve every candidate, so the
-comparison is fair; a time budget keeps a decision under half a second.
+Hard: the shared determinized search (``assistant.bots.search``). It deals the
+unseen cards at random in a way consistent with what it can see, plays each
+candidate move out to the end of the round with the easy policy for everybody,
+and keeps the move with the best average margin over the opponents; a time budget
+keeps a decision under half a second.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 
 from assistant.bots import Advice
+from assistant.bots.search import Playout, search
+from assistant.games.biber_gang import BiberGangGame, BiberGangState
 from assistant.games.biber_gang.actions import DRAW_DECK, TAKE_DISCARD, Move
-from assistant.games.biber_gang.cards import BEAVER, COLUMNS, DISPLAY_SIZE, FULL_DECK, PARTNER, card_words
-from assistant.games.biber_gang.scoring import MATCHING_BONUS
+from assistant.games.biber_gang.cards import (
+    BEAVER,
+    COLUMNS,
+    DISPLAY_SIZE,
+    FULL_DECK,
+    PARTNER,
+    card_text,
+    card_words,
+    unseen_cards,
+)
+from assistant.games.biber_gang.scoring import MATCHING_BONUS, score_display
 
 AVERAGE_CARD = sum(c for c in FULL_DECK if c != BEAVER) / len(FULL_DECK)  # a beaver is worth about 0
 TAKE_THRESHOLD = 2.5  # take the discard only if it improves the display by this much
@@ -26,17 +36,6 @@ HARD_SAMPLES = 60
 HARD_SECONDS = 0.4
 HARD_CANDIDATES = 5  # the easy judgement shortlists; many moves differ only in which card is learnt
 PRIOR_WEIGHT = 1.0  # how much the easy judgement counts beside the simulations (same unit: points)
-
-
-def unseen_cards(view: dict) -> list[int]:
-    """The cards this seat cannot see: face-down cards everywhere, the deck, a hidden drawn card."""
-    unseen = Counter(FULL_DECK)
-    for player in view["players"]:
-        unseen.subtract(card for card in player["display"] if card is not None)
-    unseen.subtract(view["discard"])
-    if view["drawn"] is not None:
-        unseen.subtract([view["drawn"]])
-    return list(unseen.elements())
 
 
 def unseen_average(view: dict) -> float:
@@ -127,15 +126,11 @@ def explain(view: dict, move: Move) -> Advice:
     if move.kind == "swap":
         partner = me[PARTNER[move.at]]
         if drawn == BEAVER or (partner is not None and partner == drawn):
-            return Advice(move, "bot.biber.pair", {"value": _card_text(partner if drawn == BEAVER else drawn)})
+            return Advice(move, "bot.biber.pair", {"value": card_text(partner if drawn == BEAVER else drawn)})
         if me[move.at] is None:
-            return Advice(move, "bot.biber.blind", {"new": _card_text(drawn)})
-        return Advice(move, "bot.biber.lower", {"old": _card_text(me[move.at]), "new": _card_text(drawn)})
+            return Advice(move, "bot.biber.blind", {"new": card_text(drawn)})
+        return Advice(move, "bot.biber.lower", {"old": card_text(me[move.at]), "new": card_text(drawn)})
     return Advice(move, "bot.biber.reveal")
-
-
-def _card_text(card) -> str:
-    return "🦫" if card == BEAVER else str(card)
 
 
 class EasyBot:
@@ -151,6 +146,37 @@ class EasyBot:
         return self.advise(view, legal, rng).action
 
 
+# --- the hard bot: the shared search, with this game's deals, rollouts and values ------------
+GAME = BiberGangGame()
+
+
+def sample_this_round(view: dict, rng: random.Random) -> BiberGangState:
+    """A deal consistent with the view whose game ends with this round: the bot looks one round ahead."""
+    deal = GAME.sample_from_view(view, rng)
+    deal.rounds = deal.round
+    return deal
+
+
+def rollout_move(state: BiberGangState) -> Move:
+    """The easy policy for whoever is to move, from what that seat can see (cheaper than a view)."""
+    player = state.turn
+    cards, up = state.displays[player], state.face_up[player]
+    known = [card if up >> p & 1 else None for p, card in enumerate(cards)]
+    top = state.discard[-1] if state.discard else None
+    return easy_move(known, state.phase, state.legal_actions(), state.drawn, top, AVERAGE_CARD)
+
+
+def round_margin(state: BiberGangState, me: int) -> float:
+    """The opponents' average points minus mine in the round played out (lower points are better)."""
+    # The round always ends within the rollout's move limit; scoring the displays as they lie is a guard.
+    scores = state.round_scores[-1] if state.over else [score_display(d).points for d in state.displays]
+    others = [s for p, s in enumerate(scores) if p != me]
+    return sum(others) / len(others) - scores[me]
+
+
+PLAYOUT = Playout(sample=sample_this_round, policy=rollout_move, value=round_margin)
+
+
 class HardBot(EasyBot):
     level = "hard"
 
@@ -160,32 +186,18 @@ class HardBot(EasyBot):
     def advise(self, view: dict, legal: list, rng: random.Random) -> Advice:
         if len(legal) == 1 or view["phase"] == "reveal":
             return super().advise(view, legal, rng)
-        from assistant.bots.biber_gang_sim import determinize, rollout_margin
-
-        deadline = time.perf_counter() + self.seconds
-        prior = dict.fromkeys(legal, 0.0)
+        prior = None
         if view["phase"] == "place":
             me = view["players"][view["me"]]["display"]
             unknown = unseen_average(view)
             judged = {m: judge_place(me, m, view["drawn"], unknown) for m in legal}
             legal = sorted(legal, key=judged.get)[:HARD_CANDIDATES]
-            best_judged = judged[legal[0]]
             # Where the simulations cannot tell moves apart, the easy judgement decides.
-            prior = {m: PRIOR_WEIGHT * (judged[m] - best_judged) for m in legal}
-        totals = dict.fromkeys(legal, 0.0)
-        played = 0
-        for _ in range(self.samples):
-            deal = determinize(view, rng)
-            seed = rng.getrandbits(32)
-            for move in legal:
-                totals[move] += rollout_margin(deal, move, view["me"], random.Random(seed))
-            played += 1
-            if time.perf_counter() > deadline:
-                break
-        best = min(legal, key=lambda m: totals[m] / played + prior[m])
-        advice = explain(view, best)
+            prior = {m: -PRIOR_WEIGHT * (judged[m] - judged[legal[0]]) for m in legal}
+        found = search(view, legal, rng, PLAYOUT, samples=self.samples, seconds=self.seconds, prior=prior)
+        advice = explain(view, found.action)
         if advice.reason == "bot.biber.reveal":  # no simpler reason fits: say how it was found
-            return Advice(best, "bot.biber.best", {"samples": played})
+            return Advice(found.action, "bot.biber.best", {"samples": found.samples})
         return advice
 
 

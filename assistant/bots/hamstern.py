@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from assistant.bots import Advice
 from assistant.games.hamstern import placement
 from assistant.games.hamstern.layout import Layout, load_layout
-from assistant.games.hamstern.rules import Place
+from assistant.games.hamstern.rules import HamsternState, Place, Roll
 from assistant.games.hamstern.scoring import ACORN_POINTS
 
 TRACK_BOX_VALUE = 0.6  # a 1-track box lets a later 1 fill an awkward gap
@@ -177,3 +177,21 @@ def _explain(situation: Situation, action: Place, mask: int) -> Advice:
 
 def make_bot(level: str) -> HamsternBot:
     return HamsternBot(level)
+
+
+def rival_score(state: HamsternState) -> int:
+    """The hard bot's score in a solo game on the same rolls as ``state``'s player.
+
+    The rival meets the player's rolls in order; if it plays longer than the player
+    did, the game's own rolls follow. The same state always gives the same score.
+    """
+    rolls = [action.value for action in state.history if isinstance(action, Roll)]
+    rival = state.game.new_state(1, seed=state.seed, **state.options)
+    bot, rng, rolled = HamsternBot("hard"), random.Random(state.seed), 0
+    while not rival.is_over():
+        if rival.is_chance_node():
+            rival.apply(Roll(rolls[rolled]) if rolled < len(rolls) else rival.chance_outcome())
+            rolled += 1
+        else:
+            rival.apply(bot.choose(rival.view(0), rival.legal_actions(), rng))
+    return rival.scores()[0]

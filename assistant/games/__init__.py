@@ -1,16 +1,7 @@
-"""The game registry: ``get_game(name)`` for every name in ``GAME_NAMES``."""
-
-from importlib import import_module
+"""The games: ``get_game(name)`` for every registered game (see ``registry``)."""
 
 from assistant.games.base import Action, Game, State
-
-GAME_NAMES = ("hamstern", "hamsterdam", "biber_gang", "hamsterbacke", "moemmen")
-
-# Games whose engines exist; the others are announced as "coming" in the app.
-_BUILT = {
-    "hamstern": "assistant.games.hamstern:HamsternGame",
-    "biber_gang": "assistant.games.biber_gang:BiberGangGame",
-}
+from assistant.games.registry import GAME_NAMES, GameInfo, Option, game_info, load, register_game, registered
 
 
 class GameNotBuilt(ValueError):
@@ -18,16 +9,15 @@ class GameNotBuilt(ValueError):
 
 
 def is_built(name: str) -> bool:
-    return name in _BUILT
+    return any(info.name == name and info.built for info in registered())
 
 
 def get_game(name: str) -> Game:
-    if name not in GAME_NAMES:
-        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAME_NAMES)}")
-    if name not in _BUILT:
+    info = game_info(name)  # ValueError naming the games for an unknown name
+    if not info.built:
         raise GameNotBuilt(f"{name} is not built yet")
-    module_name, class_name = _BUILT[name].split(":")
-    return getattr(import_module(module_name), class_name)()
+    return load(info.engine)()
 
 
-__all__ = ["GAME_NAMES", "Action", "Game", "GameNotBuilt", "State", "get_game", "is_built"]
+__all__ = ["GAME_NAMES", "Action", "Game", "GameInfo", "GameNotBuilt", "Option", "State", "game_info", "get_game",
+           "is_built", "register_game", "registered"]

@@ -1,4 +1,4 @@
-"""What every game shares: the seed, the action log, JSON, replay and undo.
+"""What every game shares: the seed, the action log, JSON, replay, legal actions, undo, standings.
 
 A game is fully described by ``{game, num_players, options, seed, actions}``.
 Saving stores that record; loading replays it. Every state owns one seeded
@@ -8,14 +8,19 @@ node is created), so a replay of the same actions meets the same draws.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import reprlib
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from assistant import CHANCE, TERMINAL
 from assistant.errors import IllegalAction
+from assistant.games import standings
+
+if TYPE_CHECKING:
+    from assistant.games.registry import GameInfo
 
 # Saved games and actions come from files and URLs: anything may arrive. Error messages
 # show such data through this short, depth-limited repr, so a value nested a thousand
@@ -47,6 +52,10 @@ def parse_json(text: Any, what: str) -> Any:
 class Action(ABC):
     """A move or a chance outcome. Subclasses are frozen dataclasses (hashable)."""
 
+    # A player's move may be taken back unless its class says otherwise (boardgame.io's
+    # ``undoable``); a chance outcome, such as a roll, never may.
+    undoable: ClassVar[bool] = True
+
     @abstractmethod
     def to_data(self) -> Any:
         """A JSON-safe value that ``Game.action_from_json`` turns back into this action."""
@@ -55,8 +64,25 @@ class Action(ABC):
         return json.dumps(self.to_data(), separators=(",", ":"))
 
 
+class Step(NamedTuple):
+    """How one applied action stands towards undo: who took it, whether it may be taken
+    back, and whether it showed hidden information (a drawn or turned-up card).
+
+    Undo takes back the last action only while it is undoable and showed nothing hidden:
+    what a player has seen cannot be unseen, so such an action stands, and with it
+    everything before it.
+    """
+
+    actor: int
+    undoable: bool
+    revealed: bool
+
+
 class State(ABC):
     """One game in progress. Subclasses implement the rules."""
+
+    # The catalogue key of the reason undo is refused; a game may name its own.
+    cannot_undo_key: ClassVar[str] = "error.cannot_undo"
 
     def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
@@ -65,6 +91,10 @@ class State(ABC):
         self.options = dict(options)
         self.rng = random.Random(seed)
         self.history: list[Action] = []
+        # One (actor, undoable, revealed) per action in history: plain tuples, because random
+        # play and the bots' rollouts apply millions of actions; ``steps`` reads them as Steps.
+        self._marks: list[tuple[int, bool, bool]] = []
+        self._legal: list[Action] | None = None  # legal_actions(), until the next apply
 
     # --- the rules: subclasses fill these in -------------------------------------------
     @property
@@ -73,7 +103,7 @@ class State(ABC):
         """A player index, CHANCE or TERMINAL."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def _list_legal_actions(self) -> list[Action]:
         """For the current player, or the outcomes at a chance node; same state, same order."""
 
     @abstractmethod
@@ -81,16 +111,17 @@ class State(ABC):
         """Raise IllegalAction with a reason if ``action`` is not allowed now. Never mutates."""
 
     @abstractmethod
-    def _apply(self, action: Action) -> None:
-        """Carry out an action that ``check`` accepted."""
+    def _apply(self, action: Action) -> bool:
+        """Carry out an action that ``check`` accepted. Return True if doing so showed
+        information that was hidden (a card drawn or turned up): it then stands (see Step)."""
 
     @abstractmethod
     def scores(self) -> list[int]:
         """Each player's score in the game's own terms; running totals before the end."""
 
     @abstractmethod
-    def winners(self) -> list[int]:
-        """Indices sharing first place after the tie-breaks; empty until the game is over."""
+    def standings(self) -> dict[str, Any]:
+        """Places, scores and winners as ``standings.table`` builds them."""
 
     @abstractmethod
     def view(self, player: int | None) -> dict:
@@ -101,13 +132,30 @@ class State(ABC):
         """The outcome the app rolls at a chance node (drawn from the state's generator)."""
 
     # --- shared behaviour ------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Listed once per position: bots and the random play ask again and again."""
+        if self._legal is None:
+            self._legal = self._list_legal_actions()
+        return list(self._legal)  # a copy: a caller may change its list, never ours
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal is None:
+            self._legal = self._list_legal_actions()
+        for legal in self._legal:  # games that build every action once are answered by identity
+            if legal is action:
+                return True
+        return action in self._legal
+
     def apply(self, action: Action) -> None:
         """Carry out ``action``; on IllegalAction the state is exactly as before."""
-        if self.current_player == TERMINAL:
+        actor = self.current_player
+        if actor == TERMINAL:
             raise IllegalAction("error.game_over")
         self.check(action)
-        self._apply(action)
+        revealed = self._apply(action)
+        self._legal = None
         self.history.append(action)
+        self._marks.append((actor, actor != CHANCE and action.undoable, revealed))
 
     def is_over(self) -> bool:
         return self.current_player == TERMINAL
@@ -115,6 +163,34 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
+    def winners(self) -> list[int]:
+        """Indices sharing first place after the tie-breaks; empty until the game is over."""
+        return standings.winners_of(self.standings()) if self.is_over() else []
+
+    # --- undo ------------------------------------------------------------------------
+    @property
+    def steps(self) -> list[Step]:
+        """How each action in ``history`` stands towards undo."""
+        return [Step(*mark) for mark in self._marks]
+
+    def can_undo(self) -> bool:
+        if not self._marks:
+            return False
+        last = Step(*self._marks[-1])
+        return last.undoable and not last.revealed
+
+    def last_actor(self) -> int | None:
+        """The seat whose action undo would take back (None if nothing can be taken back)."""
+        return Step(*self._marks[-1]).actor if self.can_undo() else None
+
+    def undo(self) -> State:
+        """A new state without the last action (this one is left as it is)."""
+        if not self.can_undo():
+            raise IllegalAction(self.cannot_undo_key)
+        # A replay meets the same draws (every draw comes from the seeded generator).
+        return self.game.replay(self.num_players, self.seed, self.options, self.history[:-1])
+
+    # --- saving and copying ----------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The whole game as data: enough to rebuild this state exactly."""
         return {
@@ -129,7 +205,22 @@ class State(ABC):
         return json.dumps(self.record(), separators=(",", ":"))
 
     def clone(self) -> State:
+        """An independent copy with the same future. A replay is always right; a game whose
+        simulations clone often overrides this with ``_copy`` and copies of its own lists."""
         return self.game.replay(self.num_players, self.seed, self.options, self.history)
+
+    def _copy(self) -> State:
+        """A shallow copy with its own history, options and generator (for a fast ``clone``).
+
+        The cached legal actions are shared: the list is never changed, only replaced.
+        """
+        other = copy.copy(self)
+        other.history = list(self.history)
+        other._marks = list(self._marks)
+        other.options = dict(self.options)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        return other
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.record() == other.record()
@@ -140,10 +231,23 @@ class State(ABC):
 class Game(ABC):
     """The rules of one game: how to start, and how to read saved games and actions."""
 
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    option_defaults: ClassVar[dict[str, Any]] = {}
+    info: ClassVar[GameInfo]  # the game's registration: its name, player range and options
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def option_defaults(self) -> dict[str, Any]:
+        return self.info.option_defaults()
 
     @abstractmethod
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State: ...
@@ -152,17 +256,19 @@ class Game(ABC):
     def action_from_data(self, data: Any) -> Action:
         """Raise ValueError for data that is no action of this game."""
 
+    # A card game also offers ``sample_from_view(view, rng) -> State``: a deal consistent
+    # with everything that player saw, for the bots' search (written beside its deal code).
+
     def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults; raise ValueError naming an unknown or bad option."""
-        unknown = sorted(set(options) - set(self.option_defaults))
+        known = {option.name: option for option in self.info.options}
+        unknown = sorted(set(options) - set(known))
         if unknown:
-            known = ", ".join(sorted(self.option_defaults)) or "none"
-            raise ValueError(f"unknown option {describe(unknown[0])} for {self.name} (known: {known})")
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"unknown option {describe(unknown[0])} for {self.name} (known: {names})")
         merged = {**self.option_defaults, **options}
         for name, value in merged.items():
-            default = self.option_defaults[name]
-            if type(value) is not type(default):
-                raise ValueError(f"option {name!r} must be a {type(default).__name__}, not {describe(value)}")
+            known[name].check(value)
         return merged
 
     def new_state(self, num_players: int, *, seed: int, **options: Any) -> State:

@@ -6,8 +6,8 @@ import re
 
 import streamlit as st
 
-from assistant import IllegalAction, i18n
-from assistant.store import SavedGame, StaleGame, Store, default_path
+from assistant import i18n
+from assistant.store import Store, default_path
 from assistant.store_errors import StorageError
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
@@ -16,19 +16,25 @@ TABLET_CSS = """
 <style>
 /* Tablet first: big tap targets, nothing that makes the page scroll sideways. */
 .stApp { overflow-x: hidden; }
-.block-container { padding-top: 4.6rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
+.block-container { padding-top: 4.4rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
 [data-testid="stMain"] button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
 [data-testid="stNumberInput"] input { min-height: 48px; font-size: 1.1rem; }
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
+.ht-tile-picture svg { width: 100%; height: 90px; }
+/* The top bar: navigation targets a finger can hit, the language switch in its corner. */
+[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; padding: 0 10px; }
+.st-key-ht-lang { position: fixed; top: 8px; right: 12px; z-index: 999991; width: auto !important; }
+.st-key-ht-lang button { min-height: 44px; min-width: 48px; }
+@media (max-width: 900px) { [data-testid="stTopNavLink"] { padding: 0 6px; } }
 </style>
 """
 
 
 def lang() -> str:
-    """The language every page shows: chosen in the sidebar, kept in the URL."""
+    """The language every page shows: chosen in the top bar, kept in the URL."""
     if "lang" not in st.session_state:
         wanted = st.query_params.get("lang", "en")
         st.session_state.lang = wanted if wanted in i18n.LANGUAGES else "en"
@@ -68,8 +74,9 @@ def page_setup() -> None:
     """Styles and the language switch; called once per run by the main script."""
     st.html(TABLET_CSS)
     current = lang()
-    chosen = st.sidebar.segmented_control(
-        "🌐", options=list(LANG_NAMES), format_func=LANG_NAMES.get, default=current, key="lang_switch",
+    # On every page, in the corner of the top bar (no hidden sidebar).
+    chosen = st.container(key="ht-lang").segmented_control(
+        tr("ui.language"), options=list(LANG_NAMES), format_func=str.upper, default=current, key="lang_switch",
         label_visibility="collapsed",
     )
     if chosen and chosen != current:
@@ -80,43 +87,11 @@ def page_setup() -> None:
 
 def show_reason(text: str) -> None:
     """An illegal action's reason, next to the board, in the player's language."""
-    st.error(text, icon="⚠️")
+    st.error(text, icon=":material/warning:")
 
 
 def show_hint(text: str) -> None:
-    st.info(text, icon="💡")
-
-
-def save_move(saved: SavedGame, action) -> str | None:
-    """Check ``action`` on a copy of the game, then save it at once.
-
-    Returns the reason in the player's language if the rules refuse it or the file of
-    saved games cannot take it (nothing is saved then, and the selection stays for
-    another try). A tab that acted on an old picture of the game is refused by the
-    store; the page then shows the game as it is, with a notice.
-    """
-    probe = saved.state.clone()
-    try:
-        probe.apply(action)
-    except IllegalAction as error:
-        return error.message(lang())
-    try:
-        store().append(saved.id, len(saved.state.history), action, probe.scores() if probe.is_over() else None)
-    except StaleGame:
-        st.session_state.notice = tr("ui.stale")
-    except StorageError as error:
-        return not_saved(error)
-    return None
-
-
-def undo_move(saved: SavedGame) -> None:
-    """Drop the last saved action, unless another tab moved on meanwhile."""
-    try:
-        store().remove_last(saved.id, len(saved.state.history))
-    except StaleGame:
-        st.session_state.notice = tr("ui.stale")
-    except StorageError as error:
-        st.session_state.notice = not_saved(error)
+    st.info(text, icon=":material/lightbulb:")
 
 
 def not_saved(error: StorageError) -> str:

@@ -8,47 +8,69 @@ an id offers the unfinished game of that kind before the new-game form.
 from __future__ import annotations
 
 import datetime
+from functools import partial
 from pathlib import Path
 
 import streamlit as st
 
+from assistant.games.registry import game_info, registered
 from assistant.ui.common import lang, plain, store, tr
 
 PAGES_DIR = Path(__file__).parent / "pages"
-PAGE_FILES = {"home": "home.py", "print": "print_sheets.py", "hamstern": "hamstern.py", "biber_gang": "biber_gang.py",
-              "score_check": "score_check.py"}
-ICONS = {"home": "🏠", "print": "🖨️", "hamstern": "🐹", "biber_gang": "🦫", "score_check": "🧮"}
-GAME_TITLES = {"hamstern": "Hamstern", "biber_gang": "Biber Gang"}
-# URL paths people write by hand that should reach a page too: the game's own name
-# with "_" (as in ?game= ids, the CLI and the code) where the URL has "-".
-ALIASES = {"biber_gang": "biber_gang"}
+FIXED_PAGES = {"home": "home.py", "print": "print_sheets.py", "score_check": "score_check.py"}
+# Material icons: the same on every tablet, with or without an emoji font.
+ICONS = {"home": ":material/home:", "print": ":material/print:", "score_check": ":material/calculate:"}
+KIND_ICONS = {"roll_write": ":material/casino:", "dice_cards": ":material/waves:", "cards": ":material/playing_cards:"}
+
+
+def game_icon(name: str) -> str:
+    return KIND_ICONS[game_info(name).kind]
 
 
 def page(name: str) -> st.Page:
-    title = GAME_TITLES.get(name) or tr(f"ui.{name}")
-    return st.Page(PAGES_DIR / PAGE_FILES[name], title=title, icon=ICONS[name], url_path=name.replace("_", "-"),
-                   default=name == "home")
+    """The page of a fixed name ("home", ...) or of a registered game (its url is the name with "-")."""
+    if name in FIXED_PAGES:
+        return st.Page(PAGES_DIR / FIXED_PAGES[name], title=tr(f"ui.{name}"), icon=ICONS[name],
+                       url_path=name.replace("_", "-"), default=name == "home")
+    info = game_info(name)
+    script = PAGES_DIR / f"{name}.py"
+    # A registered game whose table the app does not draw yet still has a page: it says so.
+    target = script if script.exists() else partial(no_table_yet, name)
+    return st.Page(target, title=info.title(lang()), icon=game_icon(name), url_path=name.replace("_", "-"))
 
 
-def _alias(name: str, url_path: str) -> st.Page:
-    """A page hidden from the menu that forwards to ``name``'s page, keeping ?game= and ?lang=."""
+def no_table_yet(name: str) -> None:
+    st.header(game_info(name).title(lang()))
+    st.info(tr("ui.no_table_yet"))
+
+
+def _alias(name: str) -> st.Page:
+    """A page hidden from the menu that forwards to ``name``'s page, keeping ?game= and ?lang=:
+    people write the game's own name with "_" (as in the CLI and the code) where the URL has "-"."""
 
     def forward() -> None:
         st.switch_page(page(name), query_params=st.query_params.to_dict())
 
-    return st.Page(forward, title=GAME_TITLES.get(name, name), icon=ICONS[name], url_path=url_path,
+    return st.Page(forward, title=game_info(name).title(lang()), icon=game_icon(name), url_path=name,
                    visibility="hidden")
 
 
+def game_names() -> list[str]:
+    """The registered games the app can play, in the registry's order."""
+    return [info.name for info in registered() if info.built]
+
+
 def pages() -> list[st.Page]:
-    return [page(name) for name in PAGE_FILES] + [_alias(name, path) for path, name in ALIASES.items()]
+    games = game_names()
+    return ([page("home"), page("print"), *(page(name) for name in games), page("score_check")]
+            + [_alias(name) for name in games if "_" in name])
 
 
 def open_on_its_own_page(game_id: str, here: str) -> None:
     """If ``game_id`` is another game's (a Biber Gang id on the Hamstern page), go to that
     game's page with the id; otherwise stay, and the page explains an unknown id."""
     kind = store().game_of(game_id)
-    if kind and kind != here and kind in GAME_TITLES:
+    if kind and kind != here and kind in game_names():
         st.switch_page(page(kind), query_params={"game": game_id, "lang": lang()})
 
 
@@ -59,7 +81,7 @@ def offer_unfinished_game(game: str) -> None:
     unfinished = store().recent(game=game, unfinished_only=True)
     if not unfinished:
         return
-    last_here = st.session_state.get({"hamstern": "hs_game", "biber_gang": "bg_game"}.get(game, ""))
+    last_here = st.session_state.get("last_game", {}).get(game)
     chosen = next((saved for saved in unfinished if saved["id"] == last_here), unfinished[0])
     names = ", ".join(plain(name) for name in chosen["setup"].get("names", []))
     when = datetime.datetime.fromtimestamp(chosen["updated"]).strftime("%d.%m. %H:%M")

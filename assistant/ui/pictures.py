@@ -29,25 +29,96 @@ def hourglass_svg(crossed: bool, size: int = 44) -> str:
             f"{mark}</svg>")
 
 
-def counter_html(faces: tuple[int, ...], ticked: int, hourglass: bool) -> str:
-    boxes = [hourglass_svg(hourglass)]
-    boxes += [die_svg(face, 44, faint=True, ticked=n < ticked) for n, face in enumerate(faces)]
-    return '<div style="display:flex;gap:6px;flex-wrap:wrap;align-items:center">' + "".join(boxes) + "</div>"
+def counter_html(faces, ticked: int, hourglass: bool, size: int = 44) -> str:
+    """The hourglass and the round counter's dice faces, in one row that never wraps."""
+    boxes = [hourglass_svg(hourglass, size)]
+    boxes += [die_svg(face, size, faint=True, ticked=n < ticked) for n, face in enumerate(faces)]
+    return '<div style="display:flex;gap:4px;flex-wrap:nowrap;align-items:center">' + "".join(boxes) + "</div>"
 
 
-def track_html(total: int, struck: int, pending: int = 0) -> str:
+def track_html(total: int, struck: int, pending: int = 0, size: int = 34) -> str:
     """The 1-track as one picture: a die showing 1, struck boxes crossed out, and the boxes
-    the current selection would strike in yellow."""
-    step, size = 40, 34
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{(total + 1) * step}" height="{size + 4}" role="img">',
+    the current selection would strike in yellow (``class="box" data-pending="n"`` lets the tap
+    board colour them in the browser as cells are selected)."""
+    step = 40
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {(total + 1) * step} 38" '
+             f'width="{(total + 1) * step * size / 34:.0f}" height="{38 * size / 34:.0f}" role="img">',
              '<rect x="2" y="2" width="34" height="34" rx="7" fill="#fff" stroke="#222" stroke-width="2.5"/>',
              '<circle cx="19" cy="19" r="4" fill="#111"/>']
     for n in range(total):
         x = (n + 1) * step + 2
         fill = "#cfd8dc" if n < struck else ("#ffd54f" if n < struck + pending else "#fff")
-        parts.append(f'<rect x="{x}" y="2" width="{size}" height="{size}" fill="{fill}" stroke="#222" '
-                     'stroke-width="2.5"/>')
+        parts.append(f'<rect class="box" data-pending="{n}" x="{x}" y="2" width="34" height="34" fill="{fill}" '
+                     'stroke="#222" stroke-width="2.5"/>')
         if n < struck:
             parts.append(f'<path d="M{x + 6},8 L{x + 28},30 M{x + 28},8 L{x + 6},30" stroke="#333" stroke-width="4"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+# --- a picture of each game, for Home (our own drawings; no emoji font needed) ---------------------
+def _waves() -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">'
+            '<rect x="8" y="18" width="104" height="34" rx="4" fill="#a1887f" stroke="#4e342e" stroke-width="3"/>'
+            + "".join(f'<rect x="{12 + 20 * n}" y="{22 + 14 * (n % 2)}" width="16" height="10" fill="#d7ccc8"/>'
+                      for n in range(5))
+            + '<path d="M0 62 q15 -10 30 0 t30 0 t30 0 t30 0 V90 H0 Z" fill="#64b5f6"/>'
+            '<path d="M0 74 q15 -10 30 0 t30 0 t30 0 t30 0" stroke="#1565c0" stroke-width="3" fill="none"/></svg>')
+
+
+def _fanned_cards() -> str:
+    colours = ("#c62828", "#ef6c00", "#f9a825", "#1565c0", "#2e7d32")
+    cards = "".join(f'<g transform="rotate({-30 + 15 * n} 60 84)"><rect x="44" y="14" width="32" height="48" '
+                    f'rx="5" fill="#fff" stroke="{c}" stroke-width="3"/><text x="60" y="46" font-size="20" '
+                    f'text-anchor="middle" font-family="sans-serif" font-weight="bold" fill="{c}">{n % 4 + 1}'
+                    '</text></g>'
+                    for n, c in enumerate(colours))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">{cards}</svg>'
+
+
+def _sheep() -> str:
+    wool = "".join(f'<circle cx="{x}" cy="{y}" r="13" fill="#fafafa" stroke="#9e9e9e" stroke-width="2"/>'
+                   for x, y in ((40, 40), (60, 32), (80, 40), (48, 56), (72, 56)))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">' + wool
+            + '<ellipse cx="60" cy="52" rx="14" ry="17" fill="#424242"/><circle cx="54" cy="48" r="3" fill="#fff"/>'
+            '<circle cx="66" cy="48" r="3" fill="#fff"/><rect x="44" y="68" width="6" height="14" fill="#424242"/>'
+            '<rect x="70" y="68" width="6" height="14" fill="#424242"/></svg>')
+
+
+def game_picture(name: str) -> str:
+    """A picture of each game: its sheet, its cards or its table."""
+    if name == "hamstern":
+        from assistant.games.hamstern.layout import load_layout
+        from assistant.ui.hamstern.sheet import sheet_svg
+
+        return sheet_svg(load_layout("A"), {(4, 5), (4, 6), (5, 6)})
+    if name == "biber_gang":
+        from assistant.games.biber_gang.cards import BEAVER
+        from assistant.ui.biber_gang.pictures import card_svg
+
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">'
+                + card_svg(7).replace("<svg xmlns='http://www.w3.org/2000/svg'", "<svg x='14' y='6' width='54' "
+                                      "height='76'")
+                + card_svg(BEAVER).replace("<svg xmlns='http://www.w3.org/2000/svg'", "<svg x='52' y='8' "
+                                           "width='54' height='76'") + "</svg>")
+    return {"hamsterdam": _waves, "hamsterbacke": _fanned_cards, "moemmen": _sheep}.get(name, _fanned_cards)()
+
+
+# Small line icons for buttons inside the tap board (the same on every device, no emoji font).
+ICONS = {
+    "check": '<path d="M5 12 l5 5 L20 6" stroke="currentColor" stroke-width="3" fill="none" stroke-linecap="round"/>',
+    "undo": '<path d="M9 7 L4 12 L9 17 M4 12 H15 a5 5 0 0 1 0 10 H11" stroke="currentColor" stroke-width="2.5" '
+            'fill="none" stroke-linecap="round" stroke-linejoin="round"/>',
+    "hint": '<path d="M12 3 a6 6 0 0 1 3.5 10.9 V17 H8.5 V13.9 A6 6 0 0 1 12 3 Z M9 20 H15" stroke="currentColor" '
+            'stroke-width="2" fill="none"/>',
+    "warning": '<path d="M12 3 L22 20 H2 Z M12 9 V14 M12 17 V17.5" stroke="currentColor" stroke-width="2" fill="none"'
+               ' stroke-linejoin="round" stroke-linecap="round"/>',
+    "dice": '<rect x="3" y="3" width="18" height="18" rx="4" stroke="currentColor" stroke-width="2" fill="none"/>'
+            '<circle cx="8" cy="8" r="1.6" fill="currentColor"/><circle cx="16" cy="16" r="1.6" fill="currentColor"/>'
+            '<circle cx="12" cy="12" r="1.6" fill="currentColor"/>',
+}
+
+
+def icon(name: str, size: int = 20) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="{size}" height="{size}" '
+            f'style="vertical-align:-4px" aria-hidden="true">{ICONS[name]}</svg>')

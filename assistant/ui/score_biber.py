@@ -15,7 +15,7 @@ from assistant.games.biber_gang.log import card_text
 from assistant.games.biber_gang.scorecard import check_card_counts
 from assistant.games.biber_gang.scoring import score_display
 from assistant.store import SavedCheck
-from assistant.ui import cards
+from assistant.ui.biber_gang import pictures as cards
 from assistant.ui.common import plain, tr
 from assistant.ui.score_saving import (
     MAX_PLAYERS,
@@ -177,7 +177,7 @@ def _clear(number: int, player: int) -> None:
 def biber_scorekeeper(saved: SavedCheck | None) -> None:
     data = current_data(GAME, normalise, saved)
     count, number = data["count"], data["round"]
-    st.header(f"🦫 {tr('ui.biber.scorekeeper_title')}")
+    st.header(f":material/playing_cards: {tr('ui.biber.scorekeeper_title')}")
     st.markdown(tr("ui.biber.scorekeeper_intro"))
     bind("bk_count", count)
     bind("bk_round", number)
@@ -187,7 +187,7 @@ def biber_scorekeeper(saved: SavedCheck | None) -> None:
                          format_func=lambda n: f"{n} ✓" if round_complete(data, n) else str(n), on_change=_set_round)
     error = st.session_state.get("bk_error")
     if error and (error[0] is None or error[0] >= count):
-        st.error(error[1], icon="⚠️")
+        st.error(error[1], icon=":material/warning:")
     st.caption(tr("ui.biber.tap_slot"))
     _slot_styles(data, number)
     for player in range(count):
@@ -229,7 +229,7 @@ def _player_entry(data: dict, number: int, player: int) -> None:
             _display(entry, number, player)
         error = st.session_state.get("bk_error")
         if error and error[0] == player:
-            st.error(error[1], icon="⚠️")
+            st.error(error[1], icon=":material/warning:")
         st.button(tr("ui.biber.clear_entry"), key=f"bk-clear-{player}", on_click=_clear, args=(number, player))
 
 
@@ -270,16 +270,17 @@ def _table_and_winner(data: dict) -> None:
     table = points_table(data)
     rows = []
     for player, (row, total) in enumerate(zip(table, totals(table), strict=True)):
-        shown = {tr("ui.hamstern.name"): names[player]}
+        shown = {tr("ui.hamstern.name"): plain(names[player])}
         shown.update({str(n + 1): BLANK if p is None else str(p) for n, p in enumerate(row)})
         shown[tr("ui.biber.total")] = BLANK if total is None else str(total)
         rows.append(shown)
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.table(rows, hide_index=True)
     kind, best = standing(data)
     if kind is None:
         return
     together = " & ".join(plain(names[p]) for p in best)
     if kind == "winner":
-        st.success(f"🏆 {tr('ui.biber.winner' if len(best) == 1 else 'ui.biber.winners', names=together)}")
+        st.success(tr('ui.biber.winner' if len(best) == 1 else 'ui.biber.winners', names=together),
+                   icon=":material/emoji_events:")
     else:
         st.info(tr("ui.biber.leading" if len(best) == 1 else "ui.biber.leading_shared", names=together))

@@ -14,8 +14,9 @@ from assistant.games.hamstern import scoring
 from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.games.hamstern.scorecard import unreachable_crosses
 from assistant.store import SavedCheck
-from assistant.ui import board
 from assistant.ui.common import plain, tr
+from assistant.ui.components import tap_board
+from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.score_saving import (
     MAX_PLAYERS,
     NAME_LENGTH,
@@ -87,6 +88,11 @@ def _toggle_cell(side: str, player: int, cell) -> None:
     _save(edit)
 
 
+def _tapped(side: str, player: int, decision: dict) -> None:
+    if decision.get("selection"):
+        _toggle_cell(side, player, parse_cell_id(decision["selection"][0]))
+
+
 def _clear_sheet(side: str, player: int) -> None:
     def edit(data):
         data["crossed"][side][player] = []
@@ -97,7 +103,7 @@ def _clear_sheet(side: str, player: int) -> None:
 def hamstern_check(saved: SavedCheck | None) -> None:
     data = current_data(GAME, normalise, saved)
     side, count, player = data["side"], data["count"], data["player"]
-    st.header(f"🧮 {tr('ui.hamstern.check_title')}")
+    st.header(f":material/calculate: {tr('ui.hamstern.check_title')}")
     st.markdown(tr("ui.hamstern.check_intro"))
     for key, value in (("sc_side", side), ("sc_count", count), ("sc_free", data["free_start"]),
                        ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
@@ -116,7 +122,7 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     st.text_input(tr("ui.player_name", n=player + 1), key=f"sc_name_{player}", max_chars=NAME_LENGTH,
                   on_change=_set_name, args=(player,))
     if st.session_state.get("sc_error"):
-        st.error(st.session_state.sc_error, icon="⚠️")
+        st.error(st.session_state.sc_error, icon=":material/warning:")
 
     layout = load_layout(side)
     sheets = [crossed_cells(data, side, n) for n in range(count)]
@@ -124,11 +130,12 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     # Before the first cross nobody has won anything; after it a winner is a winner, even with 0 points.
     started = any(sheets)
     winners = scoring.winners(breakdowns) if started else []
-    rows = [{tr("ui.hamstern.name"): names[n], tr("ui.hamstern.chambers"): b.chambers,
+    rows = [{tr("ui.hamstern.name"): plain(names[n]), tr("ui.hamstern.chambers"): b.chambers,
              tr("ui.hamstern.mushrooms"): b.mushrooms, tr("ui.hamstern.acorns"): b.acorns,
-             tr("ui.hamstern.total"): b.total, "🏆": "🏆" if n in winners else ""}
+             tr("ui.hamstern.total"): b.total,
+             tr("ui.hamstern.won"): tr("ui.hamstern.won_mark") if n in winners else ""}
             for n, b in enumerate(breakdowns)]
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.table(rows, hide_index=True)
     decided = scoring.deciding_tie_break(breakdowns) if count > 1 and started else None
     if decided:
         st.caption(tr(f"ui.hamstern.decided_by_{decided}"))
@@ -136,6 +143,8 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     stray = unreachable_crosses(layout, layout.mask(crossed), data["free_start"])
     if stray:
         st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
-    board.tappable_sheet(layout, crossed, set(), partial(_toggle_cell, side, player), prefix="sc",
-                         crossed_tappable=True)
+    # Every tap is an entry, saved at once; a mis-tap is taken back by tapping again.
+    tap_board("sc-board", f'<div class="tb-board">{sheet_svg(layout, crossed, tappable=True)}</div>',
+              tappable=[cell_id(cell) for cell in layout.cells], select="one", choose_button="toggle",
+              on_decision=partial(_tapped, side, player))
     st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))

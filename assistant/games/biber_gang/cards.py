@@ -32,7 +32,18 @@ def partner(position: int) -> int:
 
 
 def card_name(card: int) -> str:
+    """The card in catalogue keys ("card.a.beaver", "card.the.7")."""
     return "beaver" if card == BEAVER else str(card)
+
+
+def card_text(card: int) -> str:
+    """The card as printed on it, for buttons and short messages: the number, or 🦫."""
+    return "🦫" if card == BEAVER else str(card)
+
+
+def card_to_data(card: int) -> int | str:
+    """The card in JSON (the score check's input): 0..12 or "beaver"."""
+    return "beaver" if card == BEAVER else card
 
 
 def card_from_data(data) -> int:
@@ -54,6 +65,17 @@ def card_words(card: int, article: str) -> Text:
     """A card with its article ("a"/"the"), e.g. "an 8", "einen Biber". Articles differ per card
     and per language, so each one is spelt out in the catalogues rather than built here."""
     return Text(f"card.{article}.{card_name(card)}")
+
+
+def unseen_cards(view: dict) -> list[int]:
+    """The cards a seat cannot see in its view: face-down cards everywhere, the deck, a hidden drawn card."""
+    unseen = Counter(FULL_DECK)
+    for player in view["players"]:
+        unseen.subtract(card for card in player["display"] if card is not None)
+    unseen.subtract(view["discard"])
+    if view["drawn"] is not None:
+        unseen.subtract([view["drawn"]])
+    return list(unseen.elements())
 
 
 def too_many(cards) -> str | None:

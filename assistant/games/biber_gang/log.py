@@ -8,15 +8,14 @@ restarted server. A turn's draw and placement become one line, as a player tells
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.games.biber_gang.cards import BEAVER, card_words, position_text
+from assistant.games.biber_gang.cards import card_text, card_words, position_text
 from assistant.games.biber_gang.rules import BiberGangState
+
+# card_text lives in cards.py; the scorekeeper page still imports it from here.
+__all__ = ["Event", "card_text", "game_log", "log_text"]
 
 Event = tuple[str, dict]
 CARD_VALUES = ("card", "new", "old")  # event values that are cards (ints), told with an article
-
-
-def card_text(card: int) -> str:
-    return "🦫" if card == BEAVER else str(card)
 
 
 def log_text(event: Event, lang: str, names) -> str:

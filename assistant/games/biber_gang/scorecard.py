@@ -10,7 +10,8 @@ from typing import Any
 
 from assistant.errors import IllegalAction
 from assistant.games.biber_gang.cards import BEAVERS, COPIES, card_from_data, too_many
-from assistant.games.biber_gang.scoring import score_display
+from assistant.games.biber_gang.scoring import lowest, score_display
+from assistant.games.score_input import read_players
 
 
 def check_card_counts(cards) -> None:
@@ -26,18 +27,8 @@ def check_card_counts(cards) -> None:
 
 
 def check_scores(data: Any) -> dict:
-    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        raise ValueError("expected a JSON object with a list of 'players'")
-    players = data["players"]
-    if not 2 <= len(players) <= 6:
-        raise ValueError("Biber Gang is for 2 to 6 players")
     names, displays = [], []
-    for number, player in enumerate(players, start=1):
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
-            raise ValueError(f"player {number} needs a name")
-        name = player["name"].strip()
-        if name in names:
-            raise ValueError(f"two players are called {name!r}")
+    for name, player in read_players(data, "biber_gang"):
         rows = player.get("display")
         if not (isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, list) and len(r) == 4 for r in rows)):
             raise ValueError(f"{name}: a display is two rows of four cards")
@@ -49,9 +40,8 @@ def check_scores(data: Any) -> dict:
         displays.append(cards)
     check_card_counts(card for cards in displays for card in cards)
     results = [score_display(cards) for cards in displays]
-    best = min(r.points for r in results)
     return {
         "players": [{"name": name, "total": r.points, "breakdown": r.to_data()}
                     for name, r in zip(names, results, strict=True)],
-        "winners": [name for name, r in zip(names, results, strict=True) if r.points == best],
+        "winners": [names[p] for p in lowest([r.points for r in results])],
     }

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import product
 
+from assistant.games import standings as ranking
 from assistant.games.biber_gang.cards import BEAVER, COLUMNS, NUMBERS
 
 MATCHING_BONUS = {2: -10, 3: -15, 4: -20}
@@ -58,3 +59,18 @@ def _score(cards, locked_values: dict[int, int]) -> RoundScore:
     counts = Counter(value for value in pairs if value is not None)
     bonus = sum(MATCHING_BONUS.get(count, 0) for count in counts.values())
     return RoundScore(points + bonus, tuple(pairs), bonus, tuple(locked_values[c] for c in sorted(locked_values)))
+
+
+def ranking_key(total: int) -> tuple[int]:
+    """The lowest total wins, and equal totals share the place (RULINGS.md section 3)."""
+    return (-total,)
+
+
+def standings(totals: list[int], *, over: bool) -> dict:
+    """Places and winners from the players' totals (or one round's points); no tie-breaks."""
+    return ranking.table([ranking_key(total) for total in totals], totals, over=over)
+
+
+def lowest(totals: list[int]) -> list[int]:
+    """The players with the lowest total: the leaders, or at the end the winners."""
+    return ranking.best([ranking_key(total) for total in totals])

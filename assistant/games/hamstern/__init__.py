@@ -5,22 +5,29 @@ from typing import Any
 from assistant.games.base import Action, Game, describe
 from assistant.games.hamstern.layout import SIDES, Layout, load_layout
 from assistant.games.hamstern.rules import PASS, HamsternState, Place, Roll
+from assistant.games.registry import GameInfo, Option, register_game
+
+INFO = register_game(GameInfo(
+    name="hamstern", titles={"en": "Hamstern", "de": "Hamstern"}, icon="hamstern", kind="roll_write",
+    min_players=1, max_players=6,
+    options=(Option("side", "A", SIDES), Option("free_start", False)),
+    engine="assistant.games.hamstern:HamsternGame",
+    score_check="assistant.games.hamstern.scorecard:check_scores",
+    sheet="sheets.hamstern:render", sheet_kind="hamstern",
+    bots="assistant.bots.hamstern",
+    sim_setups=tuple(
+        {"num_players": players, "options": {"side": side, "free_start": free_start}}
+        for side in SIDES for players in range(1, 7) for free_start in (False, True)
+        if players in (1, 3, 6) or not free_start  # the free start: a few table sizes are enough
+    ),
+))
 
 
 class HamsternGame(Game):
-    name = "hamstern"
-    min_players = 1
-    max_players = 6
-    option_defaults = {"side": "A", "free_start": False}
+    info = INFO
 
     def layout(self, side: str) -> Layout:
         return load_layout(side)
-
-    def validate_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        merged = super().validate_options(options)
-        if merged["side"] not in SIDES:
-            raise ValueError(f"option 'side' must be one of {', '.join(SIDES)}, not {describe(merged['side'])}")
-        return merged
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> HamsternState:
         return HamsternState(self, num_players, seed, options)

@@ -98,11 +98,43 @@ class Layout:
     def cell_name(self, cell: Cell) -> str:
         return cell_name(cell)
 
+    def badge_centre(self, chamber: Chamber) -> tuple[float, float]:
+        """Where ``chamber``'s points badge is drawn, in sheet coordinates: (x, y) in cell
+        units from the grid's top-left corner, x along the columns and y down the rows, so
+        cell (row, col) spans x col..col+1 and y row..row+1.
+
+        The badge sits on the chamber's wall: at the middle of the one wall between the
+        chamber and its earth cell ``points_at``. The printed sheet and the app both draw it
+        here, so a badge never floats in the earth next to another chamber's badge.
+        """
+        return badge_centre(chamber)
+
 
 def cell_name(cell: Cell) -> str:
     """The name printed on the sheet's edges: column letter, row number ("C4")."""
     row, col = cell
     return f"{chr(ord('A') + col)}{row + 1}"
+
+
+def badge_centre(chamber: Chamber) -> tuple[float, float]:
+    """See Layout.badge_centre: the middle of the wall between the two cells of badge_wall."""
+    (row, col), (earth_row, earth_col) = badge_wall(chamber)
+    return (col + earth_col + 1) / 2, (row + earth_row + 1) / 2
+
+
+def badge_wall(chamber: Chamber) -> tuple[Cell, Cell]:
+    """(the chamber's cell, its earth cell ``points_at``): the wall the points badge sits on.
+
+    ValueError unless ``points_at`` shares exactly one wall with the chamber: on no wall the
+    badge would not touch its chamber; on two or more, which wall it sits on would be a guess.
+    """
+    row, col = chamber.points_at
+    own = set(chamber.cells)
+    walls = [cell for cell in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)) if cell in own]
+    if len(walls) != 1:
+        raise ValueError(f"chamber {chamber.id}: points_at {list(chamber.points_at)} must share exactly one "
+                         f"wall with the chamber, not {len(walls)}")
+    return walls[0], chamber.points_at
 
 
 def mask_of(index: dict[Cell, int], cells) -> int:
@@ -227,6 +259,7 @@ def validate(layout: Layout, grid: list[str]) -> None:
         for cell in corridor_path(near, far):
             if grid[cell[0]][cell[1]] != EARTH:
                 raise ValueError(f"corridor {list(near)}-{list(far)} runs through {list(cell)}")
+    _check_badges(layout)
     if layout.one_track_length < 7:
         raise ValueError("the 1-track needs at least 7 boxes")
     if not layout.round_counter_faces or any(f not in (4, 5, 6) for f in layout.round_counter_faces):
@@ -237,6 +270,29 @@ def validate(layout: Layout, grid: list[str]) -> None:
         first = (unreached & -unreached).bit_length() - 1
         chamber = layout.chambers[layout.chamber_of[first]]
         raise ValueError(f"chamber {chamber.id} cannot be reached at {list(layout.cells[first])}")
+
+
+def _check_badges(layout: Layout) -> None:
+    """Each badge on its own chamber's wall, off the tunnels and the pictures, clear of every
+    other badge."""
+    tunnels = {cell for near, far in layout.corridors for cell in corridor_path(near, far)}
+    centres = {}
+    for chamber in layout.chambers:
+        inside, _ = badge_wall(chamber)
+        centres[chamber.id] = badge_centre(chamber)
+        if chamber.points_at in tunnels:
+            raise ValueError(f"chamber {chamber.id}: points_at {list(chamber.points_at)} is in a corridor")
+        # The badge reaches over a third of the way into the cell: it would hide the picture.
+        if inside in layout.icons:
+            raise ValueError(f"chamber {chamber.id}: the badge would cover the {layout.icons[inside]} "
+                             f"at {list(inside)}")
+    # Badges are drawn about 0.8 cell wide: centres a cell apart never overlap.
+    ids = list(centres)
+    for n, first in enumerate(ids):
+        for second in ids[n + 1:]:
+            (x1, y1), (x2, y2) = centres[first], centres[second]
+            if (x1 - x2) ** 2 + (y1 - y2) ** 2 < 1:
+                raise ValueError(f"the badges of chambers {first} and {second} are less than a cell apart")
 
 
 def corridor_path(near: Cell, far: Cell) -> list[Cell]:

@@ -7,8 +7,6 @@ hourglass and the round counter are shared by the whole table.
 
 from __future__ import annotations
 
-import copy
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +56,8 @@ PASS = Place(frozenset())
 
 
 class HamsternState(State):
+    cannot_undo_key = "error.hamstern.nothing_to_undo"  # ruling H5: a roll is never taken back
+
     def __init__(self, game, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(game, num_players, seed, options)
         self.layout = load_layout(options["side"])
@@ -73,7 +73,6 @@ class HamsternState(State):
         # Why the game ended, for the end screen: "counter" (the last box ticked) or
         # "blocked" (project ruling H1: nobody could cross anything on any roll).
         self.end_reason: str | None = None
-        self._legal: list[Action] | None = None
         self._draw_next_roll()
 
     # --- whose turn ----------------------------------------------------------------
@@ -102,11 +101,6 @@ class HamsternState(State):
         return sum(1 for mask in self.layout.chamber_masks if crossed & mask)
 
     # --- actions -------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._list_legal_actions()
-        return list(self._legal)
-
     def _list_legal_actions(self) -> list[Action]:
         player = self.current_player
         if player == TERMINAL:
@@ -149,12 +143,12 @@ class HamsternState(State):
             raise IllegalAction("error.hamstern.not_a_cell", cell=cell_name(min(off_sheet)))
         placement.check(self.layout, crossed, self.layout.mask(action.cells), sizes, self.free_start)
 
-    def _apply(self, action: Action) -> None:
-        self._legal = None
+    def _apply(self, action: Action) -> bool:
         if isinstance(action, Roll):
             self._use_roll(action.value)
         else:
             self._place(action)
+        return False  # nothing on a Hamstern table is hidden, only the die's next roll
 
     def _use_roll(self, value: int) -> None:
         self.roll = value
@@ -193,24 +187,6 @@ class HamsternState(State):
         # is entered, so a replay of the same actions meets the same future rolls.
         self._next_roll = self.rng.randint(1, 6)
 
-    # --- undo ------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        """The last placement may be taken back; a roll never is."""
-        return bool(self.history) and isinstance(self.history[-1], Place)
-
-    def last_placer(self) -> int | None:
-        """The seat whose placement (or pass) undo would take back; None if the last action was a roll."""
-        if not self.can_undo():
-            return None
-        # Seats decide in order after each roll; once the last seat has decided, the roll is over.
-        return self.deciding - 1 if self.roll is not None and self.deciding > 0 else self.num_players - 1
-
-    def undo(self) -> HamsternState:
-        """A new state without the last placement."""
-        if not self.can_undo():
-            raise IllegalAction("error.hamstern.nothing_to_undo")
-        return self.game.replay(self.num_players, self.seed, self.options, self.history[:-1])
-
     # --- scores ----------------------------------------------------------------------
     def breakdowns(self) -> list[scoring.Breakdown]:
         return [scoring.breakdown(self.layout, crossed) for crossed in self.crossed]
@@ -218,11 +194,20 @@ class HamsternState(State):
     def scores(self) -> list[int]:
         return [b.total for b in self.breakdowns()]
 
-    def winners(self) -> list[int]:
-        return scoring.winners(self.breakdowns()) if self.over else []
+    def standings(self) -> dict:
+        return scoring.standings(self.breakdowns(), over=self.over)
 
     def deciding_tie_break(self) -> str | None:
-        return scoring.deciding_tie_break(self.breakdowns()) if self.over else None
+        return self.standings()["decided_by"]
+
+    def score_check_inputs(self) -> list[dict]:
+        """The sheets as ``python -m assistant score hamstern`` reads them (one table)."""
+        return [{
+            "side": self.layout.side,
+            "free_start": self.free_start,
+            "players": [{"name": f"Player {p + 1}", "crossed": [list(cell) for cell in self.layout.cells_of(crossed)],
+                         "one_track_struck": self.struck[p]} for p, crossed in enumerate(self.crossed)],
+        }]
 
     # --- views -----------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict:
@@ -235,6 +220,7 @@ class HamsternState(State):
             "num_players": self.num_players,
             "me": player,
             "phase": phase,
+            "end_reason": self.end_reason,
             "current_player": self.current_player,
             "roll": self.roll,
             "rolls": self.rolls,
@@ -253,12 +239,7 @@ class HamsternState(State):
         }
 
     def clone(self) -> HamsternState:
-        other = copy.copy(self)
+        other = self._copy()
         other.crossed = list(self.crossed)
         other.struck = list(self.struck)
-        other.history = list(self.history)
-        other.options = dict(self.options)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other._legal = None
         return other

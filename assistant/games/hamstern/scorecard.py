@@ -11,8 +11,7 @@ from typing import Any
 
 from assistant.games.hamstern import scoring
 from assistant.games.hamstern.layout import SIDES, Layout, bits, cell_name, closure, load_layout
-
-MAX_PLAYERS = 6
+from assistant.games.score_input import read_players
 
 
 def check_scores(data: Any) -> dict:
@@ -25,16 +24,10 @@ def check_scores(data: Any) -> dict:
     if type(free_start) is not bool:
         raise ValueError("free_start must be true or false")
     layout = load_layout(side)
-    players = data.get("players")
-    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"'players' must be a list of 1 to {MAX_PLAYERS} players")
     names, crossed_masks = [], []
-    for number, player in enumerate(players, start=1):
-        name, crossed = _read_player(layout, player, number, free_start)
-        if name in names:
-            raise ValueError(f"two players are called {name!r}")
+    for name, player in read_players(data, "hamstern"):
         names.append(name)
-        crossed_masks.append(crossed)
+        crossed_masks.append(_read_crosses(layout, name, player, free_start))
     breakdowns = [scoring.breakdown(layout, crossed) for crossed in crossed_masks]
     return {
         "players": [
@@ -46,12 +39,8 @@ def check_scores(data: Any) -> dict:
     }
 
 
-def _read_player(layout: Layout, player: Any, number: int, free_start: bool) -> tuple[str, int]:
-    if not isinstance(player, dict):
-        raise ValueError(f"player {number} must be an object with name, crossed and one_track_struck")
-    name = player.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"player {number} needs a name")
+def _read_crosses(layout: Layout, name: str, player: dict, free_start: bool) -> int:
+    """The player's crosses as a bitmask; ValueError for anything a real sheet cannot show."""
     cells = player.get("crossed", [])
     if not isinstance(cells, list):
         raise ValueError(f"{name}: 'crossed' must be a list of [row, col] cells")
@@ -72,7 +61,7 @@ def _read_player(layout: Layout, player: Any, number: int, free_start: bool) -> 
     if unreachable:
         where = cell_name(layout.cells[unreachable.bit_length() - 1])
         raise ValueError(f"{name}: {where} cannot have been reached from the first crosses")
-    return name.strip(), crossed
+    return crossed
 
 
 def unreachable_crosses(layout: Layout, crossed: int, free_start: bool) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.games import standings as ranking
 from assistant.games.hamstern.layout import Layout
 
 ACORN_POINTS = (0, 2, 4, 8, 16)
@@ -22,6 +23,7 @@ class Breakdown:
         return self.chambers + self.mushrooms + self.acorns
 
     def ranking_key(self) -> tuple[int, ...]:
+        """Most points first, then the tie-breaks in order (RULINGS.md section 1)."""
         return (self.total, self.chambers, self.mushrooms, self.acorns)
 
     def to_data(self) -> dict:
@@ -48,8 +50,14 @@ def breakdown(layout: Layout, crossed: int) -> Breakdown:
 
 def winners(breakdowns: list[Breakdown]) -> list[int]:
     """Players sharing first place: most points, then chambers, mushrooms, acorns."""
-    best = max(b.ranking_key() for b in breakdowns)
-    return [i for i, b in enumerate(breakdowns) if b.ranking_key() == best]
+    return ranking.best([b.ranking_key() for b in breakdowns])
+
+
+def standings(breakdowns: list[Breakdown], *, over: bool) -> dict:
+    """Places, totals with their breakdowns, winners and the tie-break that decided."""
+    return ranking.table([b.ranking_key() for b in breakdowns], [b.total for b in breakdowns], over=over,
+                         breakdowns=[b.to_data() for b in breakdowns],
+                         decided_by=deciding_tie_break(breakdowns) if over else None)
 
 
 def deciding_tie_break(breakdowns: list[Breakdown]) -> str | None:

@@ -1,15 +1,7 @@
 """Hamstern: a new game (or the unfinished one to continue), or the game named by ``?game=ID``."""
 
-import streamlit as st
+from assistant.ui.hamstern.play import render
+from assistant.ui.hamstern.setup import new_game_form
+from assistant.ui.widgets import game_page
 
-from assistant.ui.hamstern_play import play
-from assistant.ui.hamstern_setup import new_game_form
-from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
-
-game_id = st.query_params.get("game")
-if game_id:
-    open_on_its_own_page(game_id, "hamstern")
-    play(game_id)
-else:
-    offer_unfinished_game("hamstern")
-    new_game_form()
+game_page("hamstern", new_game_form, render)

@@ -4,30 +4,35 @@ import datetime
 
 import streamlit as st
 
-from assistant.games import GAME_NAMES, is_built
+from assistant.games.registry import registered
 from assistant.store_errors import StorageError
 from assistant.ui.common import lang, plain, show_storage_error, store, tr
-from assistant.ui.nav import page
+from assistant.ui.nav import game_icon, page
+from assistant.ui.pictures import game_picture
 from assistant.ui.score_saving import CHECK_PARAM, shown_names
 
-TITLES = {"hamstern": "Hamstern", "hamsterdam": "Hamsterdam", "biber_gang": "Biber Gang",
-          "hamsterbacke": "Hamsterbacke", "moemmen": "Mömmen"}
-KINDS = {"hamstern": "roll_write", "hamsterdam": "dice_cards", "biber_gang": "cards", "hamsterbacke": "cards",
-         "moemmen": "cards"}
-EMOJI = {"hamstern": "🐹", "hamsterdam": "🌊", "biber_gang": "🦫", "hamsterbacke": "🥟", "moemmen": "🐑"}
+GAMES = {info.name: info for info in registered()}
 
-st.title(f"🐹 {tr('ui.app_title')}")
+st.title(tr("ui.app_title"))
 st.markdown(tr("ui.tagline"))
-tiles = st.columns(len(GAME_NAMES), wrap=False)
-for name, tile in zip(GAME_NAMES, tiles, strict=True):
+tiles = st.columns(len(GAMES), wrap=False)
+for info, tile in zip(GAMES.values(), tiles, strict=True):
     with tile.container(border=True):
-        st.markdown(f"### {EMOJI[name]}\n**{TITLES[name]}**")
-        st.caption(tr(f"ui.roll_kind_{KINDS[name]}"))
-        if is_built(name):
-            if st.button(tr("ui.play"), key=f"home-play-{name}", type="primary"):
-                st.switch_page(page(name), query_params={"lang": lang()})
+        st.markdown(f'<div class="ht-tile-picture">{game_picture(info.icon)}</div>', unsafe_allow_html=True)
+        st.markdown(f"**{plain(info.title(lang()))}**")
+        st.caption(tr(f"ui.roll_kind_{info.kind}"))
+        if info.built:
+            if st.button(tr("ui.play"), key=f"home-play-{info.name}", type="primary", icon=":material/play_arrow:"):
+                st.switch_page(page(info.name), query_params={"lang": lang()})
         else:
-            st.button(tr("ui.coming"), key=f"home-play-{name}", disabled=True)
+            st.button(tr("ui.coming"), key=f"home-play-{info.name}", disabled=True)
+
+
+def _title(game: str) -> str:
+    """A game's icon and name, for the resume list (a game no longer registered: its id, as text)."""
+    if game in GAMES:
+        return f"{game_icon(game)} **{plain(GAMES[game].title(lang()))}**"
+    return f"**{plain(game)}**"
 
 
 def _saved_names(names) -> str:
@@ -56,11 +61,10 @@ recent.sort(key=lambda item: -item[1])
 for kind, updated, saved in recent[:10]:
     when = datetime.datetime.fromtimestamp(updated).strftime("%d.%m. %H:%M")
     if kind == "check":
-        title = f"{EMOJI.get(saved.game, '🎲')} {TITLES.get(saved.game, plain(saved.game))}"
-        _resume_row(f"🧮 **{tr('ui.score_check')}** · {title} · {_saved_names(shown_names(saved.data))} · {when}",
+        _resume_row(f":material/calculate: **{tr('ui.score_check')}** · {_title(saved.game)} · "
+                    f"{_saved_names(shown_names(saved.data))} · {when}",
                     f"resume-check-{saved.id}", "score_check", {CHECK_PARAM: saved.id})
         continue
     status = tr("ui.finished" if saved["finished"] else "ui.in_progress")
-    title = TITLES.get(saved["game"], plain(saved["game"]))
-    _resume_row(f"{EMOJI.get(saved['game'], '🎲')} **{title}** · {_saved_names(saved['setup'].get('names'))} · "
+    _resume_row(f"{_title(saved['game'])} · {_saved_names(saved['setup'].get('names'))} · "
                 f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]})

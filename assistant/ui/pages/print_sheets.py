@@ -1,43 +1,49 @@
-"""Print sheets: every sheet the project can print, as a PDF download."""
+"""Print sheets: every registered game's sheet as a PDF download (a coming sheet says so)."""
 
 import streamlit as st
 
-from assistant.i18n import LANGUAGES
+from assistant.games.registry import load, registered
+from assistant.i18n import LANGUAGES, catalogue
 from assistant.ui.common import LANG_NAMES, lang, tr
-from sheets import biber_gang as biber_sheet
-from sheets import hamstern as hamstern_sheet
+
+PAPERS = {"a4": "A4", "letter": "US Letter"}
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def hamstern_pdf(side: str, paper: str, language: str, copies: int) -> bytes:
-    return hamstern_sheet.render(side, paper, language, copies)
+def sheet_pdf(path: str, paper: str, language: str, copies: int, side: str | None) -> bytes:
+    return load(path)(paper=paper, lang=language, copies=copies, **({"side": side} if side else {}))
 
 
-st.header(f"🖨️ {tr('ui.hamstern.print_title')}")
+def option_label(game: str, option: str, value) -> str:
+    """An option's value as the catalogue names it (``option.hamstern.side.A``), else the value."""
+    key = f"option.{game}.{option}.{value}"
+    return tr(key) if key in catalogue(lang()) else str(value)
+
+
+games = {info.sheet_kind: info for info in registered() if info.sheet_kind}
+st.header(f":material/print: {tr('ui.hamstern.print_title')}")
 st.markdown(tr("ui.hamstern.print_intro"))
-@st.cache_data(max_entries=16, show_spinner=False)
-def biber_pdf(paper: str, language: str, copies: int) -> bytes:
-    return biber_sheet.render(paper, language, copies)
-
-
-SHEET_NAMES = {"hamstern": "Hamstern", "biber-gang": "Biber Gang", "hamsterdam": f"Hamsterdam ({tr('ui.coming')})"}
-kind = st.segmented_control(tr("ui.sheet_kind"), options=list(SHEET_NAMES), default="hamstern", required=True,
-                            key="print_kind", format_func=SHEET_NAMES.get)
-paper = st.segmented_control(tr("ui.paper"), options=["a4", "letter"], default="a4", required=True, key="print_paper",
-                             format_func=lambda p: {"a4": "A4", "letter": "US Letter"}[p])
+kind = st.segmented_control(
+    tr("ui.sheet_kind"), options=list(games), default=next(iter(games)), required=True, key="print_kind",
+    format_func=lambda k: games[k].title(lang()) + ("" if games[k].sheet else f" ({tr('ui.coming')})"))
+info = games[kind]
+paper = st.segmented_control(tr("ui.paper"), options=list(PAPERS), default="a4", required=True, key="print_paper",
+                             format_func=PAPERS.get)
 language = st.segmented_control(tr("ui.language"), options=list(LANGUAGES), default=lang(), required=True,
                                 key="print_lang", format_func=LANG_NAMES.get)
-if kind == "hamstern":
-    side = st.segmented_control(tr("ui.hamstern.side"), options=["A", "B"], default="A", required=True,
-                                key="print_side", format_func=lambda s: tr(f"ui.hamstern.side_{s}"))
-    copies = st.number_input("×", min_value=1, max_value=50, value=1, key="print_copies")
-    st.download_button(f"⬇️ {tr('ui.download')}", data=hamstern_pdf(side, paper, language, int(copies)),
-                       file_name=f"hamstern-{side}-{paper}-{language}.pdf", mime="application/pdf",
-                       type="primary", key="print_download", on_click="ignore")
-elif kind == "biber-gang":
-    copies = st.number_input("×", min_value=1, max_value=50, value=1, key="print_copies_bg")
-    st.download_button(f"⬇️ {tr('ui.download')}", data=biber_pdf(paper, language, int(copies)),
-                       file_name=f"biber-gang-{paper}-{language}.pdf", mime="application/pdf",
-                       type="primary", key="print_download_bg", on_click="ignore")
+sides = next((option for option in info.options if option.name == "side"), None)
+side = None
+if sides:
+    side = st.segmented_control(tr("ui.hamstern.side"), options=list(sides.choices), default=sides.default,
+                                required=True, key=f"print_side_{kind}",
+                                format_func=lambda value: option_label(info.name, "side", value))
+if info.sheet:
+    copies = st.segmented_control(tr("ui.copies"), options=[1, 2, 4, 6, 10, 20], default=1, required=True,
+                                  key=f"print_copies_{kind}")
+    name = "-".join(part for part in (kind, side, paper, language) if part)
+    st.download_button(tr("ui.download"), icon=":material/download:",
+                       data=sheet_pdf(info.sheet, paper, language, int(copies), side),
+                       file_name=f"{name}.pdf", mime="application/pdf", type="primary",
+                       key=f"print_download_{kind}", on_click="ignore")
 else:
     st.info(tr("ui.coming"))

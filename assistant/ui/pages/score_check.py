@@ -6,12 +6,16 @@ see ``assistant/ui/score_saving.py``.
 
 import streamlit as st
 
+from assistant.games.registry import registered
 from assistant.ui import score_saving
-from assistant.ui.common import tr
+from assistant.ui.common import lang, tr
+from assistant.ui.nav import game_icon
 from assistant.ui.score_biber import biber_scorekeeper
 from assistant.ui.score_hamstern import hamstern_check
+from assistant.ui.score_json import json_check
 
-TITLES = {"hamstern": "🐹 Hamstern", "biber_gang": "🦫 Biber Gang"}
+FORMS = {"hamstern": hamstern_check, "biber_gang": biber_scorekeeper}  # tap-friendly, saved at once
+GAMES = {info.name: info for info in registered() if info.score_check}
 
 
 def _switch_game() -> None:
@@ -24,11 +28,13 @@ def _switch_game() -> None:
 ok, saved = score_saving.open_check()
 if ok:
     score_saving.bind("sc_game", score_saving.chosen_game())
-    st.segmented_control(tr("ui.biber.game"), options=list(TITLES), required=True, key="sc_game",
-                         format_func=TITLES.get, on_change=_switch_game)
-    if score_saving.chosen_game() == "biber_gang":
-        biber_scorekeeper(saved)
+    st.segmented_control(tr("ui.biber.game"), options=list(GAMES), required=True, key="sc_game",
+                         format_func=lambda name: f"{game_icon(name)} {GAMES[name].title(lang())}",
+                         on_change=_switch_game)
+    chosen = score_saving.chosen_game()
+    if chosen in FORMS:
+        FORMS[chosen](saved)
     else:
-        hamstern_check(saved)
+        json_check(GAMES[chosen])
     if saved:
         st.button(tr("ui.check_new"), key="sc_new_check", on_click=score_saving.start_new)

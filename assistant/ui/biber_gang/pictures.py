@@ -67,3 +67,19 @@ def display_html(display: list, width: int = 40, pairs: tuple = ()) -> str:
         parts.append(inner)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def card_box(card: int | None, width: int, *, tap: str | None = None, pair: bool = False) -> str:
+    """One card for the tap board; ``tap`` makes it a part that can be tapped; width 0 lets CSS size it."""
+    size = f' style="width:{width}px"' if width else ""
+    tapped = f' data-tap="{tap}"' if tap else ""
+    return f'<div class="bg-card"{size}{tapped}>{card_svg(card, pair)}</div>'
+
+
+def display_box(display: list, width: int, *, taps: bool = False, pairs: tuple = ()) -> str:
+    """A display of 8 cards (None face down) in its two rows; with ``taps`` each card is ``p0``..``p7``."""
+    cards = "".join(card_box(card, width, tap=f"p{position}" if taps else None, pair=(position % 4) in pairs)
+                    for position, card in enumerate(display))
+    # The grid is inline too: outside the tap board (the round's end) no stylesheet reaches it.
+    return (f'<div class="bg-display" style="display:grid;grid-template-columns:repeat(4,max-content);gap:4px">'
+            f'{cards}</div>')

@@ -8,12 +8,13 @@ import streamlit as st
 
 from assistant.games import get_game
 from assistant.ui.common import store, tr
+from assistant.ui.widgets import BOT_SPEEDS
 
 LEVELS = ("random", "easy", "hard")
 
 
 def new_game_form() -> None:
-    st.header(f"🦫 {tr('ui.biber.setup_title')}")
+    st.header(tr("ui.biber.setup_title"))
     name = st.text_input(tr("ui.biber.your_name"), value=tr("ui.default_name", n=1), key="bg_new_name", max_chars=20)
     count = st.segmented_control(tr("ui.biber.opponents"), options=[1, 2, 3, 4, 5], default=1, required=True,
                                  key="bg_new_count")
@@ -27,10 +28,13 @@ def new_game_form() -> None:
     keep = st.toggle(tr("ui.biber.keep_rule"), key="bg_new_keep")
     rounds = st.segmented_control(tr("ui.biber.rounds"), options=[1, 3, 5], default=5, required=True,
                                   key="bg_new_rounds")
-    if st.button(tr("ui.start_game"), type="primary", key="bg_start"):
+    speed = st.segmented_control(tr("ui.biber.speed"), options=list(BOT_SPEEDS), default="normal", required=True,
+                                 key="bg_new_speed", format_func=lambda s: tr(f"ui.biber.speed_{s}"))
+    if st.button(tr("ui.start_game"), type="primary", key="bg_start", icon=":material/play_arrow:"):
         state = get_game("biber_gang").new_state(count + 1, seed=secrets.randbits(32), rounds=rounds,
                                                  discard_pickup_must_be_kept=keep)
         names = [name.strip() or tr("ui.default_name", n=1)] + [tr("ui.biber.bot_name", n=n + 1) for n in range(count)]
-        game_id = store().create(state, {"names": names, "bots": ["human", *levels], "mode": "solo"})
+        game_id = store().create(state, {"names": names, "bots": ["human", *levels], "mode": "solo",
+                                            "speed": speed})
         st.query_params["game"] = game_id
         st.rerun()

@@ -1,0 +1,153 @@
+"""Every game declares itself once, here or in its own package (like OpenSpiel's
+``GameType`` and ``register_game``).
+
+A game's package ``__init__.py`` makes one call, ``register_game(GameInfo(...))``.
+The command-line tools, the bots, the random-simulation test and the app's pages
+all read the registry, so adding a game is one folder and that one call. Games not
+built yet are declared below with ``engine=None``, so Home can show them as coming.
+
+Engines, score checks, sheets and bots are named by dotted path (``"module:name"``)
+and imported only when used: listing the games never loads ReportLab or a bot.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from assistant.games.base import describe
+
+# The contract's names, in the order the app shows them (CONTRACT.md).
+GAME_NAMES = ("hamstern", "hamsterdam", "biber_gang", "hamsterbacke", "moemmen")
+KINDS = ("roll_write", "dice_cards", "cards")
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option of a new game: its name, its default and, if limited, the values it may take.
+
+    ``offered`` lists the values a setup screen offers when it shows fewer than the
+    engine accepts (Biber Gang plays 1 to 10 rounds; the app offers 1, 3 or 5: ruling B6).
+    """
+
+    name: str
+    default: Any
+    choices: tuple | None = None
+    offered: tuple | None = None
+
+    def check(self, value: Any) -> None:
+        """Raise ValueError naming the option if ``value`` is not one it may take."""
+        # type() rather than isinstance: True is an int to Python, but not a number of rounds.
+        if type(value) is not type(self.default):
+            raise ValueError(f"option {self.name!r} must be a {type(self.default).__name__}, not {describe(value)}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(choice) for choice in self.choices)
+            raise ValueError(f"option {self.name!r} must be one of {allowed}, not {describe(value)}")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the tools and the app need to know about one game, as data."""
+
+    name: str
+    titles: dict[str, str] = field(hash=False)  # {"en": ..., "de": ...}
+    icon: str  # a picture id; the app maps it to its SVG
+    kind: str  # one of KINDS
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    engine: str | None = None  # "module:Class" of the Game; None while the game is not built
+    score_check: str | None = None  # "module:function" reading the score-check JSON
+    sheet: str | None = None  # "module:function" rendering the printed sheet (ReportLab)
+    sheet_kind: str | None = None  # the sheet's KIND for ``python -m sheets``
+    bots: str | None = None  # the module whose ``make_bot(level)`` gives the easy and hard bots
+    # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}.
+    sim_setups: tuple[dict, ...] = field(default=(), hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if set(self.titles) != {"en", "de"}:
+            raise ValueError(f"{self.name}: a title in English and in German, please")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.name}: bad player range {self.min_players}..{self.max_players}")
+
+    @property
+    def built(self) -> bool:
+        return self.engine is not None
+
+    def title(self, lang: str) -> str:
+        return self.titles[lang]
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+
+def load(path: str) -> Any:
+    """The object a ``"module:name"`` path names."""
+    module_name, name = path.split(":")
+    return getattr(import_module(module_name), name)
+
+
+_GAMES: dict[str, GameInfo] = {}
+_discovered = False
+
+
+def register_game(info: GameInfo) -> GameInfo:
+    """Make a game known. Registering the same info again is harmless; another game of
+    the same name is an error (two folders claiming one name)."""
+    known = _GAMES.get(info.name)
+    if known is not None and known != info:
+        raise ValueError(f"a game called {info.name!r} is registered already")
+    _GAMES[info.name] = info
+    return info
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game (for tests that register a game of their own)."""
+    _GAMES.pop(name, None)
+
+
+def _discover() -> None:
+    """Import every package under assistant/games once: each registers its game."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import assistant.games as games
+
+    for module in pkgutil.iter_modules(games.__path__):
+        if module.ispkg:
+            import_module(f"{games.__name__}.{module.name}")
+
+
+def registered() -> list[GameInfo]:
+    """Every known game: the contract's games in their order, then any others as registered."""
+    _discover()
+    order = {name: n for n, name in enumerate(GAME_NAMES)}
+    return sorted(_GAMES.values(), key=lambda info: order.get(info.name, len(order)))
+
+
+def game_info(name: str) -> GameInfo:
+    _discover()
+    if name not in _GAMES:
+        names = ", ".join(info.name for info in registered())
+        raise ValueError(f"unknown game {name!r}; the games are {names}")
+    return _GAMES[name]
+
+
+# --- games announced but not built yet (RULINGS.md sections 2, 4 and 5) -------------------
+register_game(GameInfo(
+    name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
+    min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),), sheet_kind="hamsterdam",
+))
+register_game(GameInfo(
+    name="hamsterbacke", titles={"en": "Hamsterbacke", "de": "Hamsterbacke"}, icon="hamsterbacke", kind="cards",
+    min_players=2, max_players=5,
+))
+register_game(GameInfo(
+    name="moemmen", titles={"en": "Mömmen", "de": "Mömmen"}, icon="moemmen", kind="cards",
+    min_players=2, max_players=5, options=(Option("target", 100),),
+))

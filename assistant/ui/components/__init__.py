@@ -1,0 +1,58 @@
+"""One small family of custom components (Streamlit components v2: inline HTML/CSS/JS, no iframe,
+no build step, no network).
+
+``tap_board`` shows a picture whose parts marked ``data-tap="id"`` can be tapped. Selecting happens
+in the browser at once; only a decision (a button, or the tap itself where one tap decides) goes to
+Python, as the trigger ``action = {"button": id, "selection": [ids]}``. Every game page builds its
+table from it: the Hamstern sheet, a card display, a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+_HERE = Path(__file__).parent
+_tap_board = st.components.v2.component(
+    "tap_board", js=(_HERE / "tap_board.js").read_text(encoding="utf-8"),
+    css=(_HERE / "tap_board.css").read_text(encoding="utf-8"),
+)
+
+
+def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
+    """Runs before the script, like a button's on_click: the decision is taken first, and the page
+    is drawn once, already showing its outcome."""
+    decision = (st.session_state.get(key) or {}).get("action")
+    if decision:
+        on_decision(decision)
+
+
+def tap_board(key: str, html: str, *, tappable=(), selected=(), select: str = "many", max_selected: int = 0,
+              buttons: list[dict[str, Any]] = (), pending: dict | None = None, marks: dict | None = None,
+              choose_button: str = "choose", modes: list[dict[str, Any]] = (), mode: str | None = None,
+              version: int | None = None, on_decision: Callable[[dict], None]) -> None:
+    """Mount the board; ``on_decision(decision)`` runs when the player decides, before the next run.
+
+    ``select``: "many" (tap toggles, a button decides), "one" (a tap decides at once) or "none".
+    ``buttons``: ``{"id", "label" (may hold "{n}", the selection's size), "primary", "needs": "selection",
+    "enabled", "html", "icon", "label_none" (the label while nothing is selected)}``; the ids "clear" and
+    "take_hint" act in the browser only. ``version`` comes back with the decision (see ``Table.is_current``).
+    ``modes``: ``{"id", "label", "tappable"}``; choosing a mode happens in the browser, and a tap then
+    decides with the mode's id as the button (the markup holds a ``.tb-modes`` box for them).
+    """
+    data = {
+        "html": html,
+        "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button},
+        "selected": list(selected),
+        "buttons": [{"enabled": True, "primary": False, "needs": "", **spec} for spec in buttons],
+        "pending": pending,
+        "marks": marks or {},
+        "modes": list(modes),
+        "mode": mode,
+        "version": version,
+    }
+    _tap_board(key=key, data=data, on_action_change=partial(_dispatch, key, on_decision))

@@ -1,0 +1,108 @@
+// The tap board: one component for every table of the project (a Hamstern sheet, a card display).
+// Taps that only select are answered here, in the browser, at once; a decision (a button) goes to
+// Python as one trigger carrying the selection. Python sends the picture and the marks as data.
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  const root = parentElement.querySelector(".tb-root") || document.createElement("div");
+  root.className = "tb-root";
+  if (!root.parentNode) parentElement.appendChild(root);
+  root.innerHTML = data.html;
+  root.dataset.layout = data.layout || "";
+
+  const select = data.select || { mode: "none" };
+  const selected = new Set(data.selected || []);
+  // Modes (Biber Gang: swap, discard and turn up, swim) change what a tap does; choosing one
+  // is a selection, answered here. Each mode has its own tappable parts.
+  const modes = data.modes || [];
+  let mode = modes.length ? (modes.find((m) => m.id === data.mode) || modes[0]) : null;
+  let tappable = new Set(mode ? mode.tappable : select.tappable || []);
+  const marks = data.marks || {};
+  for (const [cls, ids] of Object.entries(marks)) {
+    for (const id of ids) root.querySelectorAll(`[data-tap="${id}"]`).forEach((el) => el.classList.add(cls));
+  }
+  function markTappable() {
+    root.querySelectorAll("[data-tap]").forEach((el) => el.classList.toggle("tb-tappable", tappable.has(el.dataset.tap)));
+  }
+  markTappable();
+
+  const modeBar = root.querySelector(".tb-modes");
+  if (modeBar) {
+    for (const spec of modes) {
+      const btn = document.createElement("button");
+      btn.className = "tb-button tb-mode";
+      btn.dataset.mode = spec.id;
+      btn.textContent = spec.label;
+      btn.onclick = () => {
+        mode = spec;
+        tappable = new Set(spec.tappable);
+        modeBar.querySelectorAll(".tb-mode").forEach((b) => b.classList.toggle("tb-active", b === btn));
+        markTappable();
+      };
+      btn.classList.toggle("tb-active", spec === mode);
+      modeBar.appendChild(btn);
+    }
+  }
+
+  // The decision names the picture it was made on (the number of actions taken then), so a
+  // decision made on a picture another tab has moved on from is refused, not taken for someone else.
+  const send = (button) => setTriggerValue("action", { button, selection: [...selected], version: data.version });
+
+  function refresh() {
+    root.querySelectorAll("[data-tap]").forEach((el) => el.classList.toggle("tb-selected", selected.has(el.dataset.tap)));
+    // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
+    const pending = data.pending;
+    if (pending) {
+      root.querySelectorAll("[data-pending]").forEach((el) => {
+        const n = Number(el.dataset.pending);
+        el.classList.toggle("tb-pending", n >= pending.from && n < pending.from + selected.size);
+      });
+    }
+    root.querySelectorAll("button[data-button]").forEach((btn) => {
+      const spec = data.buttons.find((b) => b.id === btn.dataset.button);
+      const count = selected.size;
+      if (spec.html) btn.innerHTML = spec.label;  // a picture (a die face) made by our own code
+      else {
+        btn.textContent = count === 0 && spec.label_none ? spec.label_none : spec.label.replace("{n}", String(count));
+        if (spec.icon) btn.insertAdjacentHTML("afterbegin", spec.icon + " ");  // our own SVG icon
+      }
+      btn.disabled = !spec.enabled || (spec.needs === "selection" && count === 0);
+    });
+  }
+
+  // The action bar: each button is a decision; "clear" and "take_hint" only select.
+  const bar = root.querySelector(".tb-buttons");
+  if (bar) {
+    for (const spec of data.buttons || []) {
+      const btn = document.createElement("button");
+      btn.dataset.button = spec.id;
+      btn.className = "tb-button" + (spec.primary ? " tb-primary" : "");
+      btn.onclick = () => {
+        if (spec.id === "clear") { selected.clear(); refresh(); return; }
+        if (spec.id === "take_hint") {
+          selected.clear();
+          (marks["tb-hint"] || []).forEach((id) => selected.add(id));
+          refresh();
+          return;
+        }
+        send(spec.id);
+      };
+      bar.appendChild(btn);
+    }
+  }
+
+  root.onclick = (event) => {
+    const target = event.target.closest("[data-tap]");
+    if (!target || !tappable.has(target.dataset.tap)) return;
+    const id = target.dataset.tap;
+    if (mode || select.mode === "one") {
+      selected.clear();
+      selected.add(id);
+      send(mode ? mode.id : select.button || "choose");
+      return;
+    }
+    if (selected.has(id)) selected.delete(id);
+    else if (!select.max || selected.size < select.max) selected.add(id);
+    refresh();
+  };
+  refresh();
+}

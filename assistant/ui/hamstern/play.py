@@ -1,0 +1,227 @@
+"""Hamstern at the table: the decision on one screen (the sheet as the sheet, the roll, the counter,
+the 1-track and the buttons), the other sheets below, and the end of the game.
+
+Cells are selected in the browser (the tap board); only Confirm, Pass, Hint, Undo and the roll
+come back here, and the engine decides: a refused selection comes back with its reason.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+
+import streamlit as st
+
+from assistant import i18n
+from assistant.games.hamstern import PASS, Place, Roll
+from assistant.games.hamstern.layout import cell_name, load_layout
+from assistant.ui import pictures
+from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.components import tap_board
+from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
+from assistant.ui.pictures import icon
+from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.widgets import rules_panel, standings_table
+
+# Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
+RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
+         "undo")
+MAX_ONE = 7  # RULINGS: a 1 allows 1..7 crosses, one 1-track box each
+
+
+def render(table: Table) -> None:
+    view = table.view(None)  # everything on a Hamstern table is public
+    layout = load_layout(view["side"])
+    if table.is_over():
+        _end_screen(table, view, layout)
+    else:
+        _decision(table, view, layout)
+        _other_sheets(table, view, layout)
+    rules = ["rules.hamstern.first_free" if view["free_start"] else "rules.hamstern.first"]
+    rules_panel(rules + [f"rules.hamstern.{r}" for r in RULES])
+
+
+# --- the decision --------------------------------------------------------------------------------
+def _decision(table: Table, view: dict, layout) -> None:
+    rolling = view["phase"] == "roll"
+    seat = 0 if rolling else view["current_player"]  # after a roll, seat 0 decides first
+    me = view["players"][seat]
+    crossed = {tuple(cell) for cell in me["crossed"]}
+    chosen = choice()
+    hint = chosen.get("hint")
+    only_pass = not rolling and table.legal_actions() == [PASS]
+    buttons, tappable, most = _buttons(table, rolling, only_pass, hint), [], 0
+    if not rolling and not only_pass:
+        tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed]
+        left = layout.one_track_length - me["one_track_struck"]
+        most = min(MAX_ONE, left) if view["roll"] == 1 else view["roll"]
+    hinted = {parse_cell_id(text) for text in hint["cells"]} if hint else set()
+    sheet = sheet_svg(layout, crossed, hint=hinted, tappable=True)
+    frame = (f'<div class="tb-frame"><div class="tb-board">{sheet}</div>'
+             f'<div class="tb-side">{_side_panel(table, view, layout, seat, rolling, only_pass)}'
+             '<div class="tb-buttons"></div></div></div>')
+    tap_board("hs-board", frame, tappable=tappable, selected=chosen.get("selected", []),
+                         max_selected=most, buttons=buttons,
+                         pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
+                         marks={"tb-hint": hint["cells"]} if hint else None, version=table.actions_taken,
+                         on_decision=partial(_decide, table))
+
+
+def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
+    buttons = []
+    if rolling and table.setup.get("dice") == "real":
+        buttons += [{"id": f"die-{value}", "label": pictures.die_svg(value, 40), "html": True}
+                    for value in range(1, 7)]
+    elif rolling:
+        buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
+    elif only_pass:
+        buttons.append({"id": "pass", "label": tr("ui.hamstern.pass_button"), "primary": True})
+    else:
+        buttons.append({"id": "confirm", "label": tr("ui.hamstern.confirm", count="{n}"), "icon": icon("check"),
+                        "label_none": tr("ui.hamstern.confirm_none"),
+                        "primary": True,
+                        "needs": "selection"})
+        buttons.append({"id": "clear", "label": tr("ui.hamstern.clear"), "needs": "selection"})
+        buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
+        if hint:
+            buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
+    if table.can_undo():
+        buttons.append({"id": "undo", "label": _undo_label(table), "icon": icon("undo")})
+    return buttons
+
+
+def _decide(table: Table, decision: dict) -> None:
+    if not table.is_current(decision):
+        return
+    button, selection = decision.get("button"), decision.get("selection") or []
+    if button == "roll":
+        table.roll()
+    elif button.startswith("die-"):
+        table.act(Roll(int(button[4:])))
+    elif button == "undo":
+        table.undo()
+    elif button == "pass":
+        table.act(PASS)
+    elif button == "hint":
+        advice = table.hint(table.current_player)
+        set_choice(selected=selection, error=None,
+                   hint={"cells": [cell_id(c) for c in sorted(advice.action.cells)], "reason": advice.reason,
+                         "params": advice.params})
+    elif button == "confirm":
+        cells = frozenset(parse_cell_id(text) for text in selection)
+        if not table.act(Place(cells)):
+            set_choice(selected=selection)
+        elif table.setup.get("auto_roll") and table.is_chance_node():
+            table.roll()  # the option "roll as soon as I confirm"
+
+
+def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only_pass: bool) -> str:
+    """What the decision needs beside the sheet: whose turn, the roll, the counter, the 1-track, the reason."""
+    chosen = choice()
+    number = view["rolls"] + 1 if rolling else view["rolls"]
+    lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
+    if rolling:
+        lines.append(html.escape(tr("ui.hamstern.enter_roll" if table.setup.get("dice") == "real"
+                                    else "ui.hamstern.roll_next")))
+    elif table.num_players == 1:
+        lines.append(f"<b>{html.escape(tr('ui.hamstern.your_sheet'))}</b>")
+    else:
+        lines.append(f"<b>{html.escape(tr('ui.hamstern.turn', name=table.names[seat]))}</b>")
+    if not rolling:
+        lines.append(html.escape(_instruction(view, layout, seat, only_pass)))
+    die = pictures.die_svg(view["roll"], 56) if view["roll"] and not rolling else ""
+    counter = pictures.counter_html(layout.round_counter_faces, view["counter_ticked"], view["hourglass"], size=30)
+    track = pictures.track_html(layout.one_track_length, view["players"][seat]["one_track_struck"], size=20)
+    parts = [f'<div class="tb-row">{die}<div class="tb-status">{"<br>".join(lines)}</div></div>',
+             f'<div class="tb-row">{counter}</div>', f'<div class="tb-track">{track}</div>']
+    if chosen.get("error"):
+        parts.append(f'<div class="tb-message tb-error">{icon("warning")} {html.escape(chosen["error"])}</div>')
+    hint = chosen.get("hint")
+    if hint:
+        parts.append(f'<div class="tb-message tb-hint-text">{icon("hint")} '
+                     f'{html.escape(i18n.t(hint["reason"], lang(), **hint["params"]))}</div>')
+    return "".join(parts)
+
+
+def _instruction(view: dict, layout, seat: int, only_pass: bool) -> str:
+    if only_pass:
+        return tr("ui.hamstern.nothing_fits")
+    if view["roll"] == 1:
+        left = layout.one_track_length - view["players"][seat]["one_track_struck"]
+        return tr("ui.hamstern.select_one", high=max(min(MAX_ONE, left), 1))
+    return tr("ui.hamstern.select_exactly", count=view["roll"])
+
+
+def _undo_label(table: Table, as_text=str) -> str:
+    """"Undo", or at a shared table whose placement it takes back: "Undo Ann's F5 G5"."""
+    if table.num_players == 1:
+        return tr("ui.undo")
+    name = as_text(table.names[table.last_actor()])
+    last = table.last_action()
+    if last.is_pass:
+        return tr("ui.hamstern.undo_whose_pass", name=name)
+    return tr("ui.hamstern.undo_whose", name=name, cells=" ".join(cell_name(cell) for cell in sorted(last.cells)))
+
+
+# --- around the decision -------------------------------------------------------------------------
+def _other_sheets(table: Table, view: dict, layout) -> None:
+    deciding = view["current_player"]
+    players = [p for p in range(table.num_players) if p != deciding]
+    if table.num_players == 1 or not players:
+        return
+    st.subheader(tr("ui.hamstern.others"))
+    # One picture for all of them, drawn by the tap board (nothing to tap): far cheaper per rerun
+    # than a Markdown element per sheet.
+    boxes = []
+    for player in players:
+        shown = view["players"][player]
+        crossed = {tuple(cell) for cell in shown["crossed"]}
+        score = html.escape(tr("ui.hamstern.score_now", points=shown["score"]))
+        caption = f"<b>{html.escape(table.names[player])}</b> · {score}"
+        boxes.append(f'<div class="tb-other"><div>{caption}</div>{sheet_svg(layout, crossed)}</div>')
+    tap_board("hs-others", f'<div class="tb-others">{"".join(boxes)}</div>', select="none", on_decision=_nothing)
+
+
+def _nothing(decision: dict) -> None:
+    """The other sheets are only looked at."""
+
+
+def _end_screen(table: Table, view: dict, layout) -> None:
+    standings = table.standings()
+    st.header(f":material/flag: {tr('ui.hamstern.game_over')}")
+    winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
+    st.success(tr("ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners", names=" & ".join(winners)),
+               icon=":material/emoji_events:")
+    if standings["decided_by"]:
+        st.info(tr(f"ui.hamstern.decided_by_{standings['decided_by']}"))
+    st.info(tr(f"ui.hamstern.ended_{view['end_reason']}"))
+    columns = {"chambers": "ui.hamstern.chambers", "mushrooms": "ui.hamstern.mushrooms",
+               "acorns": "ui.hamstern.acorns"}
+    standings_table(table.names, standings, columns)
+    shown = st.columns(min(table.num_players, 3), wrap=False)
+    for n, row in enumerate(standings["players"]):
+        with shown[n % len(shown)]:
+            st.markdown(f"**{plain(table.names[row['player']])}**")
+            crossed = {tuple(cell) for cell in view["players"][row["player"]]["crossed"]}
+            st.markdown(sheet_svg(layout, crossed, max_width=420), unsafe_allow_html=True)
+    if table.num_players == 1:
+        _solo_results(table, view)
+    # A Streamlit label reads Markdown: the name goes in as plain text (the board writes its labels as text).
+    if table.can_undo() and st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:"):
+        table.undo()
+        st.rerun()
+    if st.button(tr("ui.new_game"), key="hs-new", type="primary"):
+        st.query_params.pop("game", None)
+        st.rerun()
+
+
+def _solo_results(table: Table, view: dict) -> None:
+    cache_key = f"hs_rival_{table.id}_{table.actions_taken}"
+    if cache_key not in st.session_state:
+        st.session_state[cache_key] = table.rival_score()
+    st.info(tr("ui.hamstern.bot_compare", points=st.session_state[cache_key]))
+    best = store().best_solo_scores("hamstern", {"side": view["side"]})
+    if best:
+        st.subheader(tr("ui.hamstern.best_scores", side=view["side"]))
+        st.table({tr("ui.hamstern.name"): [plain(r["name"]) for r in best],
+                  tr("ui.hamstern.total"): [r["score"] for r in best]}, hide_index=True)

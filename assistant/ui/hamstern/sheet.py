@@ -1,0 +1,156 @@
+"""The Hamstern sheet as one SVG picture, drawn from the same layout file as the printed sheet.
+
+Every chamber cell is a group ``data-tap="row-col"``, so the tap board component can select it
+in the browser. The same picture, smaller and without taps, shows the other players' sheets.
+Crossed cells keep their chamber's walls and doors: walls are drawn above the cells.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from assistant.games.hamstern.layout import Layout, load_layout
+
+COLOURS = {
+    "A": {"earth": "#dccbaa", "chamber": "#fffdf7", "start": "#e6d3ad", "rock": "#9c8f7d", "tunnel": "#f3ead8"},
+    "B": {"earth": "#4b3d30", "chamber": "#f7f1e6", "start": "#d5c3a0", "rock": "#231c15", "tunnel": "#cdbb9c"},
+}
+CROSSED, SELECTED, HINT, WALL, DOOR, GRID = "#b0bec5", "#ffd54f", "#1e88e5", "#1d1d1d", "#8d6e63", "#b9ad98"
+UNIT = 10  # one cell is 10 x 10 in the picture's own coordinates
+
+MUSHROOM = ('<rect x="16" y="19" width="8" height="13" '
+            'rx="3" fill="#f3e5c8" stroke="#555" stroke-width="1.5"/><path d="M6 21 C6 5 34 5 34 21 Z" fill="#c0392b" '
+            'stroke="#555" stroke-width="1.5"/><circle cx="14" cy="14" r="2.5" fill="#fff"/><circle cx="24" cy="11" '
+            'r="2" fill="#fff"/><circle cx="28" cy="17" r="1.8" fill="#fff"/>')
+ACORN = ('<path d="M11 19 C11 31 17 35 20 35 '
+         'C23 35 29 31 29 19 Z" fill="#d19a4f" stroke="#555" stroke-width="1.5"/><rect x="8" y="12" width="24" '
+         'height="9" rx="4" fill="#8d5524" stroke="#555" stroke-width="1.5"/><path d="M20 12 L23 5" stroke="#555" '
+         'stroke-width="2.5"/>')
+
+
+def cell_id(cell) -> str:
+    return f"{cell[0]}-{cell[1]}"
+
+
+def parse_cell_id(text: str):
+    row, col = text.split("-")
+    return int(row), int(col)
+
+
+def sheet_svg(layout: Layout, crossed=frozenset(), *, selected=frozenset(), hint=frozenset(),
+              max_width: int | None = None, label: str = "", tappable: bool = False) -> str:
+    """The whole sheet; ``crossed`` cells carry a cross, ``selected`` and ``hint`` are coloured.
+    With ``tappable`` every cell is a part the tap board can select (``data-tap="row-col"``)."""
+    return _sheet_svg(layout.side, frozenset(crossed), frozenset(selected), frozenset(hint), max_width, label,
+                      tappable)
+
+
+@lru_cache(maxsize=64)  # the other players' sheets change only when they cross something
+def _sheet_svg(side: str, crossed: frozenset, selected: frozenset, hint: frozenset, max_width: int | None,
+               label: str, tappable: bool) -> str:
+    layout = load_layout(side)
+    width, height = layout.cols * UNIT, layout.rows * UNIT
+    style = f"width:100%;max-width:{max_width}px;height:auto" if max_width else ""
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ht-sheet" viewBox="-1 -1 {width + 2} {height + 2}" '
+             f'style="{style}" role="img" aria-label="{label}">', _SYMBOLS, _background(side)]
+    for chamber in layout.chambers:
+        fill = COLOURS[side]["start" if chamber.start else "chamber"]
+        for cell in chamber.cells:
+            parts.append(_cell(layout, cell, fill, cell in crossed, cell in selected, cell in hint, tappable))
+    parts.append(_walls_and_badges(side))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# Icons and the cross are drawn once and placed by reference: a sheet is sent on every decision.
+_SYMBOLS = ('<defs>' + "".join(f'<symbol id="ht-{kind}" viewBox="0 0 40 40">{body}</symbol>' for kind, body in (
+    ("mushroom", MUSHROOM), ("acorn", ACORN))) +
+    '<symbol id="ht-cross" viewBox="0 0 10 10"><path d="M2,2 L8,8 M8,2 L2,8" stroke="#263238" stroke-width="1.2" '
+    'stroke-linecap="round"/></symbol></defs>')
+
+
+def _cell(layout: Layout, cell, fill: str, crossed: bool, selected: bool, hint: bool, tappable: bool) -> str:
+    row, col = cell
+    x, y = col * UNIT, row * UNIT
+    classes = "cell" + (" tb-crossed" if crossed else "") + (" tb-selected" if selected else "") + \
+        (" tb-hint" if hint else "")
+    colour = CROSSED if crossed else SELECTED if selected else fill
+    tap = f' data-tap="{cell_id(cell)}"' if tappable else ""
+    body = [f'<g class="{classes}"{tap}><rect class="fill" x="{x}" y="{y}" width="10" height="10" fill="{colour}"/>']
+    kind = layout.icons.get(cell)
+    if kind:
+        body.append(f'<use href="#ht-{kind}" x="{x}" y="{y}" width="10" height="10"/>')
+    if crossed:
+        body.append(f'<use href="#ht-cross" x="{x}" y="{y}" width="10" height="10"/>')
+    if hint:
+        body.append(f'<rect x="{x + 0.9}" y="{y + 0.9}" width="8.2" height="8.2" fill="none" stroke="{HINT}" '
+                    'stroke-width="1.4"/>')
+    body.append("</g>")
+    return "".join(body)
+
+
+@cache
+def _background(side: str) -> str:
+    """Earth, tunnels and rock: everything below the cells."""
+    layout = load_layout(side)
+    colours = COLOURS[side]
+    parts = [f'<rect x="-1" y="-1" width="{layout.cols * UNIT + 2}" height="{layout.rows * UNIT + 2}" rx="2" '
+             f'fill="{colours["earth"]}"/>']
+    for (r1, c1), (r2, c2) in layout.corridors:
+        parts.append(f'<line x1="{(c1 + .5) * UNIT}" y1="{(r1 + .5) * UNIT}" x2="{(c2 + .5) * UNIT}" '
+                     f'y2="{(r2 + .5) * UNIT}" stroke="{colours["tunnel"]}" stroke-width="4" stroke-linecap="round"/>')
+    for row, col in sorted(layout.rocks):
+        for dx, dy, r in ((3.3, 3.8, 2.1), (6.6, 6.4, 1.9), (7, 2.8, 1.3)):
+            parts.append(f'<circle cx="{col * UNIT + dx}" cy="{row * UNIT + dy}" r="{r}" fill="{colours["rock"]}"/>')
+    return "".join(parts)
+
+
+@cache
+def _walls_and_badges(side: str) -> str:
+    """Thick walls between chambers, dashed doors where a corridor ends, the points badges.
+
+    Drawn above the cells and never tappable, so a crossed cell keeps its walls.
+    """
+    layout = load_layout(side)
+    owner = {cell: n for n, chamber in enumerate(layout.chambers) for cell in chamber.cells}
+    doors = set()
+    for near, far in layout.corridors:
+        doors.add((near, _side_towards(near, far)))
+        doors.add((far, _side_towards(far, near)))
+    grid, walls, door_lines = [], [], []
+    for (row, col), n in owner.items():
+        x, y = col * UNIT, row * UNIT
+        edges = {"top": ((row - 1, col), (x, y, x + UNIT, y)),
+                 "bottom": ((row + 1, col), (x, y + UNIT, x + UNIT, y + UNIT)),
+                 "left": ((row, col - 1), (x, y, x, y + UNIT)),
+                 "right": ((row, col + 1), (x + UNIT, y, x + UNIT, y + UNIT))}
+        for name, (other, (x1, y1, x2, y2)) in edges.items():
+            segment = f"M{x1} {y1}L{x2} {y2}"
+            if owner.get(other) == n:
+                if name in ("bottom", "right"):  # each inner edge once
+                    grid.append(segment)
+            elif ((row, col), name) in doors:
+                door_lines.append(segment)
+            else:
+                walls.append(segment)
+    # One path each for the grid, the walls and the doors: far less to send and to draw.
+    parts = ['<g pointer-events="none">',
+             f'<path d="{"".join(grid)}" stroke="{GRID}" stroke-width="0.3"/>',
+             f'<path d="{"".join(walls)}" stroke="{WALL}" stroke-width="0.9" stroke-linecap="square"/>',
+             f'<path d="{"".join(door_lines)}" stroke="{DOOR}" stroke-width="1.1" stroke-dasharray="1.6 1.2"/>']
+    for chamber in layout.chambers:
+        x, y = layout.badge_centre(chamber)  # on the chamber's own wall, as on the printed sheet
+        cx, cy = x * UNIT, y * UNIT
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="3.9" fill="#fff" stroke="{WALL}" stroke-width="0.8"/>'
+                     f'<text x="{cx}" y="{cy + 1.7}" font-size="4.6" font-family="sans-serif" font-weight="bold" '
+                     f'text-anchor="middle" fill="#111">{chamber.points}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _side_towards(cell, other) -> str:
+    if other[0] < cell[0]:
+        return "top"
+    if other[0] > cell[0]:
+        return "bottom"
+    return "left" if other[1] < cell[1] else "right"

@@ -1,0 +1,107 @@
+"""Pieces every game page uses: the page skeleton, the rules panel, the standings, the move log,
+and computer opponents taking their turns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from assistant.ui.common import plain, show_notice, tr
+from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
+from assistant.ui.table import Table, open_table
+
+BOT_SPEEDS = {"quick": 0.0, "normal": 0.4}  # seconds per bot turn; quick plays them all at once
+
+
+def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Table], None]) -> None:
+    """The same for every game: ``?game=ID`` opens that game (on its own page, whichever page
+    the link named), otherwise the unfinished game is offered above the new-game form."""
+    game_id = st.query_params.get("game")
+    if not game_id:
+        offer_unfinished_game(game)
+        new_game_form()
+        return
+    open_on_its_own_page(game_id, game)
+    table = open_table(game_id)
+    if table is None:
+        return
+    st.session_state.setdefault("last_game", {})[game] = game_id
+    show_notice()
+    render(table)
+
+
+def rules_panel(keys: list[str], extra: list[str] = ()) -> None:
+    """Every ruling a player might dispute, from the game's rule data (catalogue keys)."""
+    with st.expander(f":material/gavel: {tr('ui.rules_in_force')}"):
+        st.markdown("\n".join(f"- {line}" for line in [*(tr(key) for key in keys), *extra]))
+
+
+def standings_table(names: list[str], standings: dict, parts: dict[str, str]) -> None:
+    """Place, name, the parts of each score (catalogue keys) and the total, as a static table
+    (no floating toolbar on a touch screen)."""
+    rows = standings["players"]
+    # st.table renders its cells as Markdown: a typed name goes in as plain text.
+    columns: dict[str, list[Any]] = {tr("ui.hamstern.place"): [row["place"] for row in rows],
+                                     tr("ui.hamstern.name"): [plain(names[row["player"]]) for row in rows]}
+    for part, key in parts.items():
+        columns[tr(key)] = [row.get("breakdown", {}).get(part, "–") for row in rows]
+    columns[tr("ui.hamstern.total")] = [row["score"] for row in rows]
+    st.table(columns, hide_index=True)
+
+
+def log_panel(lines: list[str], *, last: int = 6) -> None:
+    """The newest moves first; lines are built from catalogue texts with names already made plain."""
+    with st.expander(f":material/history: {tr('ui.biber.log')}", expanded=True):
+        st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
+
+
+def plain_names(table: Table) -> list[str]:
+    return [plain(name) for name in table.names]
+
+
+def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot: Callable[[int], bool],
+              level_of: Callable[[int], str]) -> bool:
+    """Let the computer opponents play while it is their turn. Returns True if they are still playing.
+
+    Quick: every bot turn now, in this run (the log tells what happened). Normal: one bot turn
+    about every 0.4 s, in a fragment that reruns itself, so the table can follow each move;
+    when the human's turn comes the whole page reruns to show the decision.
+    """
+    def bots_to_move(current: Table) -> bool:
+        return not current.is_over() and is_bot(current.current_player)
+
+    if not bots_to_move(table):
+        return False
+    delay = BOT_SPEEDS.get(speed, BOT_SPEEDS["normal"])
+    if delay == 0:
+        while bots_to_move(table):
+            if not _bot_turn(table, level_of):
+                break
+        return False
+
+    def one_turn() -> None:
+        current = open_table(table.id, explain=False)
+        if current is None:
+            return
+        if not bots_to_move(current):
+            st.rerun(scope="app")
+        _bot_turn(current, level_of)
+        if not bots_to_move(current):
+            # The human's turn is drawn by a whole-page run, never inside this fragment: a tap on a
+            # board drawn here would come back to a fragment that has nothing more to do.
+            st.rerun(scope="app")
+        render(current)
+
+    st.fragment(one_turn, run_every=delay)()
+    return True
+
+
+def _bot_turn(table: Table, level_of: Callable[[int], str]) -> bool:
+    """One whole turn of the bot to move (in Biber Gang a draw and a placement)."""
+    seat = table.current_player
+    while not table.is_over() and table.current_player == seat:
+        if not table.bot_move(level_of(seat)):
+            return False
+    return True

@@ -1,0 +1,152 @@
+"""Driving the app through AppTest, and its tap boards (assistant/ui/components).
+
+AppTest cannot click inside a custom component: selecting happens in the browser. These helpers
+read what the component was given (its html, buttons, selection mode, marks) and send the one
+trigger the browser sends for a decision: ``action = {"button": id, "selection": [ids]}``.
+Test modules import these helpers from here, never from another test module.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+from streamlit.testing.v1 import AppTest
+
+from tests.helpers import cells
+
+APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
+HOME_PAGE = "assistant/ui/pages/home.py"
+HAMSTERN_PAGE = "assistant/ui/pages/hamstern.py"
+BIBER_PAGE = "assistant/ui/pages/biber_gang.py"
+SCORE_PAGE = "assistant/ui/pages/score_check.py"
+PRINT_PAGE = "assistant/ui/pages/print_sheets.py"
+HS, SC, BG = "hs-board", "sc-board", "bg-board"  # the keys of the three boards
+
+
+def open_app(page: str | None = None, **query) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    if page:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Every text on the page: Streamlit's elements, html blocks and the boards' words."""
+    kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
+    parts = [e.value for kind in kinds for e in getattr(at, kind)]
+    parts += [e.proto.body for e in at.get("html")]
+    parts += [_words(json.loads(e.proto.json)["html"]) for e in at.get("bidi_component")]
+    return "\n".join(str(p) for p in parts)
+
+
+# --- the board ----------------------------------------------------------------------------------
+def board(at: AppTest, key: str):
+    """The tap board mounted with ``key`` (HS, SC or BG)."""
+    found = [element for element in at.get("bidi_component") if element.proto.id.endswith(f"-{key}")]
+    assert len(found) == 1, f"{len(found)} boards with the key {key!r}"
+    return found[0]
+
+
+def has_board(at: AppTest, key: str) -> bool:
+    return any(element.proto.id.endswith(f"-{key}") for element in at.get("bidi_component"))
+
+
+def board_data(at: AppTest, key: str) -> dict:
+    """What Python gave the board: html, buttons, select, modes, selected, marks, pending."""
+    return json.loads(board(at, key).proto.json)
+
+
+def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
+    """Send the decision a tap in the browser sends, and rerun the app."""
+    element = board(at, key)
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _make_trigger_id(element.proto.id, "events")
+    # As the browser does, the decision names the picture it was made on.
+    version = board_data(at, key).get("version")
+    widget.json_trigger_value = json.dumps(
+        [{"event": "action", "value": {"button": button, "selection": list(selection), "version": version}}])
+    at._run(states)
+    return at
+
+
+def cell_ids(names: str) -> list[str]:
+    """``cell_ids("F5 G5")`` -> ["4-5", "4-6"]: the board's ids of cells named as on the sheet."""
+    return [f"{row}-{col}" for row, col in sorted(cells(names))]
+
+
+# --- what the board offers ----------------------------------------------------------------------
+def buttons(at: AppTest, key: str) -> dict[str, dict]:
+    """The board's buttons by id."""
+    return {spec["id"]: spec for spec in board_data(at, key)["buttons"]}
+
+
+def offered(at: AppTest, key: str) -> set[str]:
+    """The decisions the board offers: its enabled buttons and its modes."""
+    data = board_data(at, key)
+    return {spec["id"] for spec in data["buttons"] if spec["enabled"]} | {mode["id"] for mode in data["modes"]}
+
+
+def assert_offered(at: AppTest, key: str, *ids: str) -> None:
+    shown = offered(at, key)
+    missing = [id_ for id_ in ids if id_ not in shown]
+    assert not missing, f"{missing} not offered on {key}: {sorted(shown)}"
+
+
+def assert_not_offered(at: AppTest, key: str, *ids: str) -> None:
+    shown = offered(at, key)
+    there = [id_ for id_ in ids if id_ in shown]
+    assert not there, f"{there} offered on {key}"
+
+
+def tappable(at: AppTest, key: str, mode: str | None = None) -> set[str]:
+    """The parts a tap can choose: the board's own, or those of one of its modes."""
+    data = board_data(at, key)
+    if mode is None:
+        return set(data["select"]["tappable"])
+    return set(next(spec for spec in data["modes"] if spec["id"] == mode)["tappable"])
+
+
+def label(at: AppTest, key: str, button: str, selected: int = 0) -> str:
+    """A button's words as the browser writes them with ``selected`` parts chosen ("Cross 3")."""
+    return buttons(at, key)[button]["label"].replace("{n}", str(selected))
+
+
+# --- what the board shows -----------------------------------------------------------------------
+def board_html(at: AppTest, key: str) -> str:
+    return board_data(at, key)["html"]
+
+
+def _words(markup: str) -> str:
+    """HTML as a reader sees it: no styles, no tags, entities decoded."""
+    markup = re.sub(r"<style.*?</style>", " ", markup, flags=re.S)
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", markup).split()))
+
+
+def board_text(at: AppTest, key: str) -> str:
+    return _words(board_html(at, key))
+
+
+def assert_shows(at: AppTest, key: str, text: str) -> None:
+    shown = board_text(at, key)
+    assert text in shown, f"{text!r} is not on {key}: {shown[:400]!r}"
+
+
+def message(at: AppTest, key: str, kind: str = "error") -> str:
+    """The board's message box of ``kind`` ("error": a refusal; "hint-text": a hint), or ""."""
+    found = re.search(rf'<div class="tb-message tb-{kind}">(.*?)</div>', board_html(at, key), flags=re.S)
+    return _words(found.group(1)) if found else ""
+
+
+def roll_shown(at: AppTest) -> int | None:
+    """The die beside the Hamstern sheet (the roll being decided), or None while it is to be rolled."""
+    found = re.search(r'<div class="tb-side"><div class="tb-row"><svg [^>]*aria-label="(\d)"', board_html(at, HS))
+    return int(found.group(1)) if found else None

@@ -1,0 +1,115 @@
+"""What the browser tests do on a page: tap the boards, wait for a rerun, measure what is on screen.
+
+The boards live in an open shadow root: Playwright's CSS locators reach inside it, but
+``document.querySelectorAll`` does not, so the measuring scripts walk the shadow roots themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SIZES = {"landscape": (1024, 768), "wide": (1280, 800), "portrait": (800, 1280)}
+# The boards by their keys; an element Streamlit is replacing (a bot's fragment gives way to the
+# page) stays a moment as "stale": never the one to tap.
+HS, SC, BG = (f'.st-key-{key}:not([data-stale="true"])' for key in ("hs-board", "sc-board", "bg-board"))
+# Parts of the Hamstern board beside the sheet: the roll's die, the round counter.
+HS_DIE = f"{HS} .tb-side > .tb-row:first-child > svg"
+HS_COUNTER = f"{HS} .tb-side > .tb-row:nth-child(2)"
+
+
+def wait_idle(page) -> None:
+    """Wait for Streamlit to finish the rerun a decision started."""
+    page.wait_for_timeout(150)
+    page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
+
+
+def part(page, board: str, tap_id: str):
+    """A tappable part of a board: a cell "4-5", a card "p3", "deck", "discard"."""
+    return page.locator(f'{board} [data-tap="{tap_id}"]')
+
+
+def select(page, board: str, *tap_ids: str) -> None:
+    """Taps that only select: answered in the browser, no rerun to wait for."""
+    for tap_id in tap_ids:
+        part(page, board, tap_id).tap()
+
+
+def board_button(page, board: str, button_id: str):
+    return page.locator(f'{board} button[data-button="{button_id}"]')
+
+
+def mode_button(page, board: str, mode_id: str):
+    return page.locator(f'{board} button[data-mode="{mode_id}"]')
+
+
+def press(page, board: str, button_id: str) -> None:
+    """A decision: the board sends it to Python, and the page reruns."""
+    board_button(page, board, button_id).tap()
+    wait_idle(page)
+
+
+def tap_to_decide(page, board: str, tap_id: str) -> None:
+    """A tap that decides at once (a Biber Gang card, a score check cell)."""
+    part(page, board, tap_id).tap()
+    wait_idle(page)
+
+
+def game_id(page) -> str:
+    return page.evaluate("new URLSearchParams(location.search).get('game')")
+
+
+# --- measuring ------------------------------------------------------------------------------------
+_EVERY_ELEMENT = """
+    const all = [];
+    const walk = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+            all.push(el);
+            if (el.shadowRoot) walk(el.shadowRoot);
+        }
+    };
+    walk(document);
+"""
+
+
+def small_tap_targets(page) -> list[list]:
+    """Buttons and the boards' parts (cells, cards, piles) under 44 px, as [what, width, height]."""
+    return page.evaluate("() => {" + _EVERY_ELEMENT + """
+        return all
+            .filter(el => el.matches('button, [data-tap]'))
+            .filter(el => !el.closest('header') && !el.closest('[data-testid="stSidebar"]'))
+            .filter(el => el.checkVisibility())
+            .map(el => [el.dataset.tap || el.dataset.button || el.textContent.trim().slice(0, 20),
+                        el.getBoundingClientRect()])
+            .filter(([, r]) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
+            .map(([what, r]) => [what, Math.round(r.width), Math.round(r.height)]);
+    }""")
+
+
+def assert_tablet_friendly(page) -> None:
+    """No sideways scrolling, and every tap target at least 44 px (cells and cards included)."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    inner_width = page.evaluate("window.innerWidth")
+    assert scroll_width <= inner_width, f"sideways scrolling: {scroll_width} > {inner_width}"
+    small = small_tap_targets(page)
+    assert not small, f"tap targets under 44 px: {small[:8]}"
+
+
+def assert_in_view(page, selector: str, what: str) -> None:
+    """Every element ``selector`` finds lies wholly inside the viewport, the page not scrolled."""
+    assert page.evaluate("window.scrollY") == 0
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    found = page.locator(selector)
+    assert found.count(), f"{what}: nothing found ({selector})"
+    for n in range(found.count()):
+        box = found.nth(n).bounding_box()
+        assert box, f"{what} is not shown"
+        inside = box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= width + 0.5 \
+            and box["y"] + box["height"] <= height + 0.5
+        assert inside, f"{what} is not wholly on the {width}x{height} screen: {box}"
+
+
+def tops(page, selector: str) -> list[float]:
+    """The top edge of each element ``selector`` finds (one line: all the same)."""
+    found = page.locator(selector)
+    return [round(found.nth(n).bounding_box()["y"], 1) for n in range(found.count())]
