@@ -11,9 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 from assistant.games.biber_gang.cards import BEAVER, DISPLAY_SIZE
-from assistant.games.biber_gang.log import card_text
 from assistant.games.biber_gang.scorecard import check_card_counts
-from assistant.games.biber_gang.scoring import score_display
+from assistant.games.biber_gang.scoring import lowest, score_display
 from assistant.store import SavedCheck
 from assistant.ui.biber_gang import pictures as cards
 from assistant.ui.common import plain, tr
@@ -87,10 +86,10 @@ def standing(data: dict) -> tuple[str | None, list[int]]:
     before that; (None, []) while nothing is entered. Lowest total wins, ties share."""
     table = points_table(data)
     sums = totals(table)
-    entered = [total for total in sums if total is not None]
+    entered = [player for player, total in enumerate(sums) if total is not None]
     if not entered:
         return None, []
-    best = [player for player, total in enumerate(sums) if total == min(entered)]
+    best = [entered[n] for n in lowest([sums[player] for player in entered])]
     complete = all(p is not None for row in table for p in row)
     return ("winner" if complete else "leading"), best
 
@@ -248,7 +247,7 @@ def _display(entry: dict, number: int, player: int) -> None:
         for row in (range(4), range(4, DISPLAY_SIZE)):
             for slot, column in zip(row, st.columns(4, wrap=False), strict=True):
                 card = entry["cards"][slot]
-                column.button(BLANK if card is None else card_text(card), key=f"bk-slot-{player}-{slot}",
+                column.button(BLANK if card is None else _label(card), key=f"bk-slot-{player}-{slot}",
                               on_click=_tap_slot, args=(player, slot), width="stretch")
     with right:
         if chosen and chosen[0] == player:
@@ -256,11 +255,16 @@ def _display(entry: dict, number: int, player: int) -> None:
             _palette(number, player, chosen[1])
 
 
+def _label(card) -> str:
+    """A card's button label (the button shows the card's picture): its number, or the word beaver."""
+    return tr("ui.biber.beaver") if card == BEAVER else str(card)
+
+
 def _palette(number: int, player: int, slot: int) -> None:
     for first in range(0, len(PALETTE), 5):
         row = PALETTE[first:first + 5]
         for card, column in zip(row, st.columns(5, wrap=False), strict=False):
-            column.button(card_text(card), key=f"bk-pick-{card}", on_click=_pick, args=(number, player, slot, card),
+            column.button(_label(card), key=f"bk-pick-{card}", on_click=_pick, args=(number, player, slot, card),
                           width="stretch")
     st.button(tr("ui.biber.no_card"), key="bk-pick-none", on_click=_pick, args=(number, player, slot, None))
 

@@ -18,8 +18,11 @@ def json_check(info: GameInfo) -> None:
         return
     try:
         result = load(info.score_check)(json.loads(text))
-    except (ValueError, RecursionError) as error:  # JSON errors are ValueErrors too
+    except (ValueError, RecursionError) as error:  # JSON errors are ValueErrors too: one line, the reason
         st.error(str(error).splitlines()[0] if str(error) else tr("ui.json_check_bad"), icon=":material/warning:")
+        return
+    except (LookupError, TypeError):  # JSON of another shape than the check reads: never a traceback
+        st.error(tr("ui.json_check_bad"), icon=":material/warning:")
         return
     st.table({tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]],
               tr("ui.hamstern.total"): [player["total"] for player in result["players"]]}, hide_index=True)
