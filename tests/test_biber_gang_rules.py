@@ -207,6 +207,18 @@ def test_undo_only_while_no_hidden_card_was_seen():
     assert not state.can_undo()
 
 
+def test_action_1_with_a_card_from_the_deck_cannot_be_undone():
+    """Ruling B4: a card drawn from the deck was seen by the drawer only; placing it shows it to
+    everybody, so the move stands (found by the rulebook review: the others' view changed back)."""
+    state = new(2, seed=1)
+    for _ in range(2):
+        for position in (0, 1):
+            state.apply(TURN_UP[position])
+    state.apply(DRAW_DECK)
+    state.apply(SWAP[0])  # action 1 onto a face-up card
+    assert not state.can_undo() and state.last_actor() is None
+
+
 @pytest.mark.parametrize("rounds", [1, 5])
 def test_the_move_that_ends_a_round_cannot_be_undone(rounds):
     """Ruling B4: taking the discard and action 1 show no hidden card, but as the round's last

@@ -196,10 +196,11 @@ class BiberGangState(State):
         """Actions 1 and 2: the drawn card takes a place; the old card goes face up onto the pile."""
         player = self.turn
         was_hidden = not self.face_up[player] >> move.at & 1  # action 2 shows the card it replaces
+        from_deck = self.drawn_from == "deck"  # the others now see the card only the drawer had seen (B4)
         self.discard.append(self.displays[player][move.at])
         self.displays[player][move.at] = self.drawn
         self.face_up[player] |= 1 << move.at
-        return self._end_turn() or was_hidden
+        return self._end_turn() or was_hidden or from_deck
 
     def _discard_and_turn_up(self, move: Move) -> bool:
         """Action 3."""
@@ -210,8 +211,9 @@ class BiberGangState(State):
 
     def _discard(self, move: Move) -> bool:
         """Action 4, with one face-down card left."""
+        from_deck = self.drawn_from == "deck"  # the others now see the card only the drawer had seen (B4)
         self.discard.append(self.drawn)
-        return self._end_turn()
+        return self._end_turn() or from_deck
 
     def _swim(self, move: Move) -> bool:
         """The drawn card takes the beaver's place, the beaver a face-down card's, which is discarded."""
