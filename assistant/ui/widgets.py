@@ -62,15 +62,16 @@ def plain_names(table: Table) -> list[str]:
 
 
 def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot: Callable[[int], bool],
-              level_of: Callable[[int], str]) -> bool:
+              level_of: Callable[[int], str], pause: Callable[[Table], bool] = lambda table: False) -> bool:
     """Let the computer opponents play while it is their turn. Returns True if they are still playing.
 
     Quick: every bot turn now, in this run (the log tells what happened). Normal: one bot turn
     about every 0.4 s, in a fragment that reruns itself, so the table can follow each move;
-    when the human's turn comes the whole page reruns to show the decision.
+    when the human's turn comes the whole page reruns to show the decision. ``pause`` holds the
+    bots back while the page has something to show first (the end of a round).
     """
     def bots_to_move(current: Table) -> bool:
-        return not current.is_over() and is_bot(current.current_player)
+        return not current.is_over() and is_bot(current.current_player) and not pause(current)
 
     if not bots_to_move(table):
         return False

@@ -36,7 +36,12 @@ def render(table: Table) -> None:
         _round_over(table, view)
         return
     if bots_move(table, table.setup.get("speed", "normal"), _render_table, lambda seat: seat != HUMAN,
-                 lambda seat: table.setup["bots"][seat]):
+                 lambda seat: table.setup["bots"][seat],
+                 pause=lambda current: _round_over_to_show(current, current.view(HUMAN))):
+        return
+    view = table.view(HUMAN)
+    if _round_over_to_show(table, view):  # the bots' turns (quick) ended the round
+        _round_over(table, view)
         return
     _render_table(table)
 
@@ -153,6 +158,9 @@ def _status(table: Table, view: dict, my_turn: bool) -> str:
         doing = tr({"reveal": "ui.biber.your_turn_reveal", "draw": "ui.biber.your_turn_draw"}.get(
             view["phase"], "ui.biber.your_turn_place"))
     parts = [f'<div class="tb-status"><b>{html.escape(rounds)}</b><br>{html.escape(doing)}</div>']
+    if view["ender"] is not None and view["phase"] != "reveal":  # everyone else has one more turn
+        last = tr("ui.biber.last_turns", name=table.names[view["ender"]])
+        parts.append(f'<div class="tb-message tb-error">{html.escape(last)}</div>')
     if chosen.get("error"):
         parts.append(f'<div class="tb-message tb-error">{icon("warning")} {html.escape(chosen["error"])}</div>')
     hint = chosen.get("hint")
@@ -194,13 +202,20 @@ def _round_over(table: Table, view: dict) -> None:
 
 
 def _revealed(table: Table, results: list[dict]) -> None:
+    """Every display as it lay at the round's end, column pairs ringed: one picture (the tap board,
+    nothing to tap), so no card is cut off by what follows."""
     st.caption(tr("ui.biber.pairs_note"))
-    columns = st.columns(min(table.num_players, 3), wrap=False)
+    boxes = []
     for seat, result in enumerate(results):
         pairs = tuple(c for c, value in enumerate(result["column_pairs"]) if value is not None)
-        with columns[seat % len(columns)]:
-            st.markdown(f"**{plain(table.names[seat])}**: {result['points']}")
-            st.markdown(display_box(result["display"], 34, pairs=pairs), unsafe_allow_html=True)
+        boxes.append(f'<div class="bg-opponent"><div class="bg-name"><b>{html.escape(table.names[seat])}</b>: '
+                     f'{result["points"]}</div>{display_box(result["display"], 40, pairs=pairs)}</div>')
+    tap_board("bg-results", f'<style>{TABLE_CSS}</style><div class="bg-opponents">{"".join(boxes)}</div>',
+              select="none", on_decision=_nothing)
+
+
+def _nothing(decision: dict) -> None:
+    """The revealed displays are only looked at."""
 
 
 def _end(table: Table, view: dict) -> None:

@@ -69,11 +69,11 @@ def _decision(table: Table, view: dict, layout) -> None:
 
 def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
     buttons = []
-    if rolling and table.setup.get("dice") == "real":
+    if rolling and table.setup.get("dice") != "real":
+        buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
+    if rolling:  # a real die may always be entered instead (ruling H4)
         buttons += [{"id": f"die-{value}", "label": pictures.die_svg(value, 40), "html": True}
                     for value in range(1, 7)]
-    elif rolling:
-        buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
     elif only_pass:
         buttons.append({"id": "pass", "label": tr("ui.hamstern.pass_button"), "primary": True})
     else:
@@ -120,6 +120,8 @@ def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only
     chosen = choice()
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
+    if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
+        lines.append(html.escape(tr("ui.hamstern.sheet_of", name=table.names[seat])))
     if rolling:
         lines.append(html.escape(tr("ui.hamstern.enter_roll" if table.setup.get("dice") == "real"
                                     else "ui.hamstern.roll_next")))
@@ -190,8 +192,11 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     standings = table.standings()
     st.header(f":material/flag: {tr('ui.hamstern.game_over')}")
     winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
-    st.success(tr("ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners", names=" & ".join(winners)),
-               icon=":material/emoji_events:")
+    if table.num_players == 1:  # alone nobody "wins": your score against the hard bot's on the same rolls
+        _solo_results(table, view)
+    else:
+        st.success(tr("ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners",
+                      names=" & ".join(winners)), icon=":material/emoji_events:")
     if standings["decided_by"]:
         st.info(tr(f"ui.hamstern.decided_by_{standings['decided_by']}"))
     st.info(tr(f"ui.hamstern.ended_{view['end_reason']}"))
@@ -204,8 +209,6 @@ def _end_screen(table: Table, view: dict, layout) -> None:
             st.markdown(f"**{plain(table.names[row['player']])}**")
             crossed = {tuple(cell) for cell in view["players"][row["player"]]["crossed"]}
             st.markdown(sheet_svg(layout, crossed, max_width=420), unsafe_allow_html=True)
-    if table.num_players == 1:
-        _solo_results(table, view)
     # A Streamlit label reads Markdown: the name goes in as plain text (the board writes its labels as text).
     if table.can_undo() and st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:"):
         table.undo()
@@ -219,7 +222,9 @@ def _solo_results(table: Table, view: dict) -> None:
     cache_key = f"hs_rival_{table.id}_{table.actions_taken}"
     if cache_key not in st.session_state:
         st.session_state[cache_key] = table.rival_score()
-    st.info(tr("ui.hamstern.bot_compare", points=st.session_state[cache_key]))
+    mine = view["players"][0]["score"]
+    st.success(tr("ui.hamstern.solo_score", points=mine, rival=st.session_state[cache_key]),
+               icon=":material/emoji_events:")
     best = store().best_solo_scores("hamstern", {"side": view["side"]})
     if best:
         st.subheader(tr("ui.hamstern.best_scores", side=view["side"]))

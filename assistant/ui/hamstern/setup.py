@@ -10,14 +10,10 @@ from assistant.games import get_game
 from assistant.ui.common import store, tr
 
 
-def _count_changed() -> None:
-    st.session_state.pop("hs_new_auto", None)
-
-
 def new_game_form() -> None:
     st.header(tr("ui.hamstern.setup_title"))
     count = st.segmented_control(tr("ui.players"), options=list(range(1, 7)), default=2, key="hs_new_count",
-                                 required=True, on_change=_count_changed)
+                                 required=True)
     columns = st.columns(3, wrap=False)
     names = []
     for n in range(count):
@@ -33,8 +29,8 @@ def new_game_form() -> None:
     else:
         dice = st.segmented_control(tr("ui.hamstern.dice_source"), options=["app", "real"], default="app",
                                     required=True, key="hs_new_dice", format_func=lambda d: tr(f"ui.hamstern.dice_{d}"))
-    # On by default alone, off at a shared table (a new count resets it: see _count_changed).
-    auto_roll = dice == "app" and st.toggle(tr("ui.hamstern.auto_roll"), value=count == 1, key="hs_new_auto")
+    # Off by default: once the next die is rolled, the placement before it stands (ruling H5).
+    auto_roll = dice == "app" and st.toggle(tr("ui.hamstern.auto_roll"), value=False, key="hs_new_auto")
     if st.button(tr("ui.start_game"), type="primary", key="hs_start", icon=":material/play_arrow:"):
         state = get_game("hamstern").new_state(count, seed=secrets.randbits(32), side=side, free_start=free_start)
         game_id = store().create(state, {"names": names, "dice": dice, "auto_roll": auto_roll})

@@ -51,8 +51,13 @@ def _sheet_svg(side: str, crossed: frozenset, selected: frozenset, hint: frozens
     layout = load_layout(side)
     width, height = layout.cols * UNIT, layout.rows * UNIT
     style = f"width:100%;max-width:{max_width}px;height:auto" if max_width else ""
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ht-sheet" viewBox="-1 -1 {width + 2} {height + 2}" '
-             f'style="{style}" role="img" aria-label="{label}">', _SYMBOLS, _background(side)]
+    # The sheet being played carries the printed sheet's column letters and row numbers: Undo and
+    # the log name cells by them ("F5").
+    edge = 5 if tappable else 1
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ht-sheet" viewBox="-{edge} -{edge} {width + edge + 1} '
+             f'{height + edge + 1}" style="{style}" role="img" aria-label="{label}">', _SYMBOLS, _background(side)]
+    if tappable:
+        parts.append(_cell_names(side))
     for chamber in layout.chambers:
         fill = COLOURS[side]["start" if chamber.start else "chamber"]
         for cell in chamber.cells:
@@ -87,6 +92,15 @@ def _cell(layout: Layout, cell, fill: str, crossed: bool, selected: bool, hint: 
                     'stroke-width="1.4"/>')
     body.append("</g>")
     return "".join(body)
+
+
+@cache
+def _cell_names(side: str) -> str:
+    layout = load_layout(side)
+    letters = "".join(f'<text x="{col * UNIT + 5}" y="-1.4">{chr(ord("A") + col)}</text>' for col in range(layout.cols))
+    numbers = "".join(f'<text x="-2.6" y="{row * UNIT + 6.3}">{row + 1}</text>' for row in range(layout.rows))
+    return (f'<g font-size="3.4" font-family="sans-serif" text-anchor="middle" fill="#6d5c4a" '
+            f'pointer-events="none">{letters}{numbers}</g>')
 
 
 @cache
@@ -141,8 +155,9 @@ def _walls_and_badges(side: str) -> str:
     for chamber in layout.chambers:
         x, y = layout.badge_centre(chamber)  # on the chamber's own wall, as on the printed sheet
         cx, cy = x * UNIT, y * UNIT
-        parts.append(f'<circle cx="{cx}" cy="{cy}" r="3.9" fill="#fff" stroke="{WALL}" stroke-width="0.8"/>'
-                     f'<text x="{cx}" y="{cy + 1.7}" font-size="4.6" font-family="sans-serif" font-weight="bold" '
+        # Small enough to leave most of the cells beside the wall visible (a cross under it shows).
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="3.1" fill="#fff" stroke="{WALL}" stroke-width="0.7"/>'
+                     f'<text x="{cx}" y="{cy + 1.4}" font-size="3.9" font-family="sans-serif" font-weight="bold" '
                      f'text-anchor="middle" fill="#111">{chamber.points}</text>')
     parts.append("</g>")
     return "".join(parts)

@@ -40,10 +40,10 @@ def _saved_names(names) -> str:
     return ", ".join(plain(name) for name in names) if isinstance(names, list) else ""
 
 
-def _resume_row(text: str, key: str, target: str, query: dict) -> None:
+def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = False) -> None:
     row = st.columns([4, 1.3], wrap=False, vertical_alignment="center")
     row[0].markdown(text)
-    if row[1].button(tr("ui.resume"), key=key):
+    if row[1].button(tr("ui.open" if finished else "ui.resume"), key=key):
         st.switch_page(page(target), query_params=query | {"lang": lang()})
 
 
@@ -67,4 +67,5 @@ for kind, updated, saved in recent[:10]:
         continue
     status = tr("ui.finished" if saved["finished"] else "ui.in_progress")
     _resume_row(f"{_title(saved['game'])} · {_saved_names(saved['setup'].get('names'))} · "
-                f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]})
+                f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]},
+                finished=saved["finished"])
