@@ -1,10 +1,11 @@
-"""Fixtures the app tests share."""
+"""Fixtures the tests share."""
 
 from __future__ import annotations
 
 import pytest
 
 from assistant.store import Store
+from tests.coin_flip import coin_flip  # noqa: F401 - registers the registry tests' tiny game
 
 
 @pytest.fixture

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 
+from tests.coin_flip import INFO
 from tests.components import open_app
-from tests.test_registry import INFO, coin_flip  # noqa: F401 - the fixture that registers the game
 
 SCORE_PAGE, PRINT_PAGE = "assistant/ui/pages/score_check.py", "assistant/ui/pages/print_sheets.py"
 
 
-def test_home_shows_the_registered_game_and_its_page_exists(db, coin_flip):  # noqa: F811
+def test_home_shows_the_registered_game_and_its_page_exists(db, coin_flip):
     at = open_app()
     assert "Coin flip" in [markdown.value.strip("*") for markdown in at.markdown]
     at.button(key=f"home-play-{INFO.name}").click().run()
@@ -20,7 +20,7 @@ def test_home_shows_the_registered_game_and_its_page_exists(db, coin_flip):  # n
     assert any("not in the app yet" in info.value for info in at.info)
 
 
-def test_score_check_offers_the_registered_game(db, coin_flip):  # noqa: F811
+def test_score_check_offers_the_registered_game(db, coin_flip):
     at = open_app(SCORE_PAGE)
     control = at.segmented_control(key="sc_game")
     assert INFO.name in control.options or any("Coin flip" in option for option in control.options)
@@ -34,7 +34,7 @@ def test_score_check_offers_the_registered_game(db, coin_flip):  # noqa: F811
     assert not at.exception and at.error  # another shape: one clear line, no traceback
 
 
-def test_print_offers_the_registered_sheet(db, coin_flip):  # noqa: F811
+def test_print_offers_the_registered_sheet(db, coin_flip):
     at = open_app(PRINT_PAGE)
     control = at.segmented_control(key="print_kind")
     assert any("Coin flip" in option for option in control.options)
