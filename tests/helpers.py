@@ -169,3 +169,13 @@ def _check_the_end(info, state: State) -> None:
             for n, player in enumerate(score(info.name, table)["players"]):
                 totals[n] += player["total"]
         assert totals == state.scores()
+
+
+def track_used_up(seed: int = 3) -> State:
+    """A solo Hamstern game after two 1s that used up the 1-track, with a third 1 rolled: nothing fits."""
+    state = hamstern(1, seed=seed)
+    for names in ("F5 G5 H5 F6 G6 H6 F7", "D5 C5 B5"):
+        state.apply(Roll(1))
+        state.apply(Place(cells(names)))
+    state.apply(Roll(1))
+    return state

@@ -31,7 +31,7 @@ from tests.components import (
     tappable,
     texts,
 )
-from tests.helpers import cells, play_randomly
+from tests.helpers import cells, play_randomly, track_used_up
 
 
 def saved_game(db: Store, state, dice="real", names=("Ann", "Bo"), **setup) -> str:
@@ -104,11 +104,7 @@ def test_a_one_shows_the_track_and_strikes_boxes(db):
 
 
 def test_nothing_fits_offers_only_the_pass(db):
-    state = get_game("hamstern").new_state(1, seed=3)
-    for roll, names in ((1, "F5 G5 H5 F6 G6 H6 F7"), (1, "D5 C5 B5")):
-        state.apply(Roll(roll))
-        state.apply(Place(cells(names)))
-    state.apply(Roll(1))
+    state = track_used_up()
     game_id = saved_game(db, state, names=["Solo"])
     at = open_app(HAMSTERN_PAGE, game=game_id)
     assert_shows(at, HS, "Nothing fits")

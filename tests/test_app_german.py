@@ -19,7 +19,7 @@ from google.protobuf.json_format import MessageToDict
 from assistant import i18n
 from assistant.games import get_game
 from assistant.games.biber_gang.actions import DRAW_DECK, SWAP, TAKE_DISCARD, TURN_UP
-from assistant.games.hamstern import PASS, Place, Roll
+from assistant.games.hamstern import PASS
 from tests.components import (
     BG,
     BIBER_PAGE,
@@ -32,7 +32,7 @@ from tests.components import (
     message,
     open_app,
 )
-from tests.helpers import cells, play_randomly
+from tests.helpers import play_randomly, track_used_up
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 # Proto fields that hold words a player reads (ids, keys and styles are not shown).
@@ -191,11 +191,7 @@ def test_hamstern_end_screen_in_german(db):
 
 
 def test_a_pass_in_german(db):
-    state = get_game("hamstern").new_state(1, seed=3)
-    for roll, names in ((1, "F5 G5 H5 F6 G6 H6 F7"), (1, "D5 C5 B5")):
-        state.apply(Roll(roll))
-        state.apply(Place(cells(names)))
-    state.apply(Roll(1))
+    state = track_used_up()
     game_id = db.create(state, {"names": ["Solo"], "dice": "app"})
     at = open_app(HAMSTERN_PAGE, lang="de", game=game_id)
     assert_german(at)
