@@ -85,15 +85,6 @@ def page_setup() -> None:
     st.query_params["lang"] = current
 
 
-def show_reason(text: str) -> None:
-    """An illegal action's reason, next to the board, in the player's language."""
-    st.error(text, icon=":material/warning:")
-
-
-def show_hint(text: str) -> None:
-    st.info(text, icon=":material/lightbulb:")
-
-
 def not_saved(error: StorageError) -> str:
     """A write that failed: says so, that the game is unchanged, and why, in the player's language."""
     return f"{tr('storage.not_saved')} {tr(error.key)}"
@@ -101,7 +92,7 @@ def not_saved(error: StorageError) -> str:
 
 def show_storage_error(error: StorageError) -> None:
     """The file of saved games cannot be used: what happened and what to do, never a traceback."""
-    st.error(tr(error.key), icon="💾")
+    st.error(tr(error.key), icon=":material/database:")
 
 
 def show_notice() -> None:

@@ -36,10 +36,9 @@ def counter_html(faces, ticked: int, hourglass: bool, size: int = 44) -> str:
     return '<div style="display:flex;gap:4px;flex-wrap:nowrap;align-items:center">' + "".join(boxes) + "</div>"
 
 
-def track_html(total: int, struck: int, pending: int = 0, size: int = 34) -> str:
-    """The 1-track as one picture: a die showing 1, struck boxes crossed out, and the boxes
-    the current selection would strike in yellow (``class="box" data-pending="n"`` lets the tap
-    board colour them in the browser as cells are selected)."""
+def track_html(total: int, struck: int, size: int = 34) -> str:
+    """The 1-track as one picture: a die showing 1 and the struck boxes crossed out. Each box is
+    ``class="box" data-pending="n"``: the tap board colours the boxes a selection would strike."""
     step = 40
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {(total + 1) * step} 38" '
              f'width="{(total + 1) * step * size / 34:.0f}" height="{38 * size / 34:.0f}" role="img">',
@@ -47,7 +46,7 @@ def track_html(total: int, struck: int, pending: int = 0, size: int = 34) -> str
              '<circle cx="19" cy="19" r="4" fill="#111"/>']
     for n in range(total):
         x = (n + 1) * step + 2
-        fill = "#cfd8dc" if n < struck else ("#ffd54f" if n < struck + pending else "#fff")
+        fill = "#cfd8dc" if n < struck else "#fff"
         parts.append(f'<rect class="box" data-pending="{n}" x="{x}" y="2" width="34" height="34" fill="{fill}" '
                      'stroke="#222" stroke-width="2.5"/>')
         if n < struck:

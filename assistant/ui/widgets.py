@@ -3,14 +3,17 @@ and computer opponents taking their turns."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
-from assistant.ui.common import plain, show_notice, tr
+from assistant import i18n
+from assistant.ui.common import lang, plain, show_notice, tr
 from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
-from assistant.ui.table import Table, open_table
+from assistant.ui.pictures import icon
+from assistant.ui.table import Table, choice, open_table
 
 BOT_SPEEDS = {"quick": 0.0, "normal": 0.4}  # seconds per bot turn; quick plays them all at once
 
@@ -55,6 +58,18 @@ def log_panel(lines: list[str], *, last: int = 6) -> None:
     """The newest moves first; lines are built from catalogue texts with names already made plain."""
     with st.expander(f":material/history: {tr('ui.biber.log')}", expanded=True):
         st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
+
+
+def board_messages() -> str:
+    """The refused decision's reason and the hint, as the boards show them (HTML, text escaped)."""
+    chosen, parts = choice(), []
+    if chosen.get("error"):
+        parts.append(f'<div class="tb-message tb-error">{icon("warning")} {html.escape(chosen["error"])}</div>')
+    hint = chosen.get("hint")
+    if hint:
+        reason = i18n.t(hint["reason"], lang(), **hint["params"])
+        parts.append(f'<div class="tb-message tb-hint-text">{icon("hint")} {html.escape(reason)}</div>')
+    return "".join(parts)
 
 
 def plain_names(table: Table) -> list[str]:

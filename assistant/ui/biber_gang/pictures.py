@@ -45,10 +45,6 @@ def card_svg(card: int | None, pair: bool = False) -> str:
     return f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 80 112'>{body}{ring}</svg>"
 
 
-def card_html(card: int | None, width: int = 56, pair: bool = False) -> str:
-    return f'<span style="display:inline-block;width:{width}px">{card_svg(card, pair)}</span>'
-
-
 def card_background(card: int | None, pair: bool = False) -> str:
     svg = card_svg(card, pair).replace("#", "%23").replace("<", "%3C").replace(">", "%3E")
     return f'background: url("data:image/svg+xml;utf8,{svg}") center / contain no-repeat;'

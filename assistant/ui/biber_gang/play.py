@@ -13,7 +13,6 @@ from pathlib import Path
 
 import streamlit as st
 
-from assistant import i18n
 from assistant.games.biber_gang.actions import move_from_data
 from assistant.games.biber_gang.cards import card_words
 from assistant.games.biber_gang.log import log_text
@@ -22,7 +21,7 @@ from assistant.ui.common import lang, plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
-from assistant.ui.widgets import bots_move, log_panel, plain_names, rules_panel
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, rules_panel
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 HUMAN = 0
@@ -150,7 +149,6 @@ def _piles(view: dict) -> str:
 
 
 def _status(table: Table, view: dict, my_turn: bool) -> str:
-    chosen = choice()
     rounds = tr("ui.biber.round_of", round=min(view["round"], view["rounds"]), rounds=view["rounds"])
     if not my_turn:
         doing = tr("ui.biber.waiting", name=table.names[view["current_player"]])
@@ -161,13 +159,7 @@ def _status(table: Table, view: dict, my_turn: bool) -> str:
     if view["ender"] is not None and view["phase"] != "reveal":  # everyone else has one more turn
         last = tr("ui.biber.last_turns", name=table.names[view["ender"]])
         parts.append(f'<div class="tb-message tb-error">{html.escape(last)}</div>')
-    if chosen.get("error"):
-        parts.append(f'<div class="tb-message tb-error">{icon("warning")} {html.escape(chosen["error"])}</div>')
-    hint = chosen.get("hint")
-    if hint:
-        reason = i18n.t(hint["reason"], lang(), **hint["params"])
-        parts.append(f'<div class="tb-message tb-hint-text">{icon("hint")} {html.escape(reason)}</div>')
-    return "".join(parts)
+    return "".join(parts) + board_messages()
 
 
 def _my_display(table: Table, view: dict) -> str:

@@ -12,16 +12,15 @@ from functools import partial
 
 import streamlit as st
 
-from assistant import i18n
 from assistant.games.hamstern import PASS, Place, Roll
 from assistant.games.hamstern.layout import cell_name, load_layout
 from assistant.ui import pictures
-from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
-from assistant.ui.widgets import rules_panel, standings_table
+from assistant.ui.widgets import board_messages, rules_panel, standings_table
 
 # Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
 RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
@@ -50,21 +49,19 @@ def _decision(table: Table, view: dict, layout) -> None:
     chosen = choice()
     hint = chosen.get("hint")
     only_pass = not rolling and table.legal_actions() == [PASS]
-    buttons, tappable, most = _buttons(table, rolling, only_pass, hint), [], 0
-    if not rolling and not only_pass:
-        tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed]
-        left = layout.one_track_length - me["one_track_struck"]
-        most = min(MAX_ONE, left) if view["roll"] == 1 else view["roll"]
+    choosing = not rolling and not only_pass
+    tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed] if choosing else []
     hinted = {parse_cell_id(text) for text in hint["cells"]} if hint else set()
     sheet = sheet_svg(layout, crossed, hint=hinted, tappable=True)
     frame = (f'<div class="tb-frame"><div class="tb-board">{sheet}</div>'
              f'<div class="tb-side">{_side_panel(table, view, layout, seat, rolling, only_pass)}'
              '<div class="tb-buttons"></div></div></div>')
     tap_board("hs-board", frame, tappable=tappable, selected=chosen.get("selected", []),
-                         max_selected=most, buttons=buttons,
-                         pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
-                         marks={"tb-hint": hint["cells"]} if hint else None, version=table.actions_taken,
-                         on_decision=partial(_decide, table))
+              max_selected=_most_crosses(view, layout, seat) if choosing else 0,
+              buttons=_buttons(table, rolling, only_pass, hint),
+              pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
+              marks={"tb-hint": hint["cells"]} if hint else None, version=table.actions_taken,
+              on_decision=partial(_decide, table))
 
 
 def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
@@ -117,7 +114,6 @@ def _decide(table: Table, decision: dict) -> None:
 
 def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only_pass: bool) -> str:
     """What the decision needs beside the sheet: whose turn, the roll, the counter, the 1-track, the reason."""
-    chosen = choice()
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
     if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
@@ -136,22 +132,22 @@ def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only
     track = pictures.track_html(layout.one_track_length, view["players"][seat]["one_track_struck"], size=20)
     parts = [f'<div class="tb-row">{die}<div class="tb-status">{"<br>".join(lines)}</div></div>',
              f'<div class="tb-row">{counter}</div>', f'<div class="tb-track">{track}</div>']
-    if chosen.get("error"):
-        parts.append(f'<div class="tb-message tb-error">{icon("warning")} {html.escape(chosen["error"])}</div>')
-    hint = chosen.get("hint")
-    if hint:
-        parts.append(f'<div class="tb-message tb-hint-text">{icon("hint")} '
-                     f'{html.escape(i18n.t(hint["reason"], lang(), **hint["params"]))}</div>')
-    return "".join(parts)
+    return "".join(parts) + board_messages()
 
 
 def _instruction(view: dict, layout, seat: int, only_pass: bool) -> str:
     if only_pass:
         return tr("ui.hamstern.nothing_fits")
     if view["roll"] == 1:
-        left = layout.one_track_length - view["players"][seat]["one_track_struck"]
-        return tr("ui.hamstern.select_one", high=max(min(MAX_ONE, left), 1))
+        return tr("ui.hamstern.select_one", high=max(_most_crosses(view, layout, seat), 1))
     return tr("ui.hamstern.select_exactly", count=view["roll"])
+
+
+def _most_crosses(view: dict, layout, seat: int) -> int:
+    """How many cells this roll lets the player cross: the roll, or on a 1 up to 7 and the boxes left."""
+    if view["roll"] != 1:
+        return view["roll"]
+    return min(MAX_ONE, layout.one_track_length - view["players"][seat]["one_track_struck"])
 
 
 def _undo_label(table: Table, as_text=str) -> str:

@@ -15,7 +15,8 @@ COLOURS = {
     "A": {"earth": "#dccbaa", "chamber": "#fffdf7", "start": "#e6d3ad", "rock": "#9c8f7d", "tunnel": "#f3ead8"},
     "B": {"earth": "#4b3d30", "chamber": "#f7f1e6", "start": "#d5c3a0", "rock": "#231c15", "tunnel": "#cdbb9c"},
 }
-CROSSED, SELECTED, HINT, WALL, DOOR, GRID = "#b0bec5", "#ffd54f", "#1e88e5", "#1d1d1d", "#8d6e63", "#b9ad98"
+# A selected cell is drawn yellow by the tap board's stylesheet, in the browser.
+CROSSED, HINT, WALL, DOOR, GRID = "#b0bec5", "#1e88e5", "#1d1d1d", "#8d6e63", "#b9ad98"
 UNIT = 10  # one cell is 10 x 10 in the picture's own coordinates
 
 MUSHROOM = ('<rect x="16" y="19" width="8" height="13" '
@@ -37,17 +38,15 @@ def parse_cell_id(text: str):
     return int(row), int(col)
 
 
-def sheet_svg(layout: Layout, crossed=frozenset(), *, selected=frozenset(), hint=frozenset(),
-              max_width: int | None = None, label: str = "", tappable: bool = False) -> str:
-    """The whole sheet; ``crossed`` cells carry a cross, ``selected`` and ``hint`` are coloured.
-    With ``tappable`` every cell is a part the tap board can select (``data-tap="row-col"``)."""
-    return _sheet_svg(layout.side, frozenset(crossed), frozenset(selected), frozenset(hint), max_width, label,
-                      tappable)
+def sheet_svg(layout: Layout, crossed=frozenset(), *, hint=frozenset(), max_width: int | None = None,
+              tappable: bool = False) -> str:
+    """The whole sheet; ``crossed`` cells carry a cross, ``hint`` cells a blue ring. With ``tappable``
+    every cell is a part the tap board can select (``data-tap="row-col"``); selecting is drawn there."""
+    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable)
 
 
 @lru_cache(maxsize=64)  # the other players' sheets change only when they cross something
-def _sheet_svg(side: str, crossed: frozenset, selected: frozenset, hint: frozenset, max_width: int | None,
-               label: str, tappable: bool) -> str:
+def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | None, tappable: bool) -> str:
     layout = load_layout(side)
     width, height = layout.cols * UNIT, layout.rows * UNIT
     style = f"width:100%;max-width:{max_width}px;height:auto" if max_width else ""
@@ -55,13 +54,13 @@ def _sheet_svg(side: str, crossed: frozenset, selected: frozenset, hint: frozens
     # the log name cells by them ("F5").
     edge = 5 if tappable else 1
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ht-sheet" viewBox="-{edge} -{edge} {width + edge + 1} '
-             f'{height + edge + 1}" style="{style}" role="img" aria-label="{label}">', _SYMBOLS, _background(side)]
+             f'{height + edge + 1}" style="{style}" role="img">', _SYMBOLS, _background(side)]
     if tappable:
         parts.append(_cell_names(side))
     for chamber in layout.chambers:
         fill = COLOURS[side]["start" if chamber.start else "chamber"]
         for cell in chamber.cells:
-            parts.append(_cell(layout, cell, fill, cell in crossed, cell in selected, cell in hint, tappable))
+            parts.append(_cell(layout, cell, fill, cell in crossed, cell in hint, tappable))
     parts.append(_walls_and_badges(side))
     parts.append("</svg>")
     return "".join(parts)
@@ -74,12 +73,11 @@ _SYMBOLS = ('<defs>' + "".join(f'<symbol id="ht-{kind}" viewBox="0 0 40 40">{bod
     'stroke-linecap="round"/></symbol></defs>')
 
 
-def _cell(layout: Layout, cell, fill: str, crossed: bool, selected: bool, hint: bool, tappable: bool) -> str:
+def _cell(layout: Layout, cell, fill: str, crossed: bool, hint: bool, tappable: bool) -> str:
     row, col = cell
     x, y = col * UNIT, row * UNIT
-    classes = "cell" + (" tb-crossed" if crossed else "") + (" tb-selected" if selected else "") + \
-        (" tb-hint" if hint else "")
-    colour = CROSSED if crossed else SELECTED if selected else fill
+    classes = "cell" + (" tb-crossed" if crossed else "") + (" tb-hint" if hint else "")
+    colour = CROSSED if crossed else fill
     tap = f' data-tap="{cell_id(cell)}"' if tappable else ""
     body = [f'<g class="{classes}"{tap}><rect class="fill" x="{x}" y="{y}" width="10" height="10" fill="{colour}"/>']
     kind = layout.icons.get(cell)
