@@ -3,16 +3,13 @@
 Only navigation lives here; the pages are in ``assistant/ui/pages``.
 """
 
-from pathlib import Path
-
 import streamlit as st
 
 from assistant.store_errors import StorageError
 from assistant.ui import common, nav
 
-# The tab's icon is a file of our own: a material icon would be fetched from the internet.
-ICON = Path(__file__).parent / "assistant" / "ui" / "favicon.png"
-st.set_page_config(page_title="Hamster Table", page_icon=str(ICON), layout="wide", initial_sidebar_state="collapsed")
+st.set_page_config(page_title="Hamster Table", page_icon=common.FAVICON, layout="wide",
+                   initial_sidebar_state="collapsed")
 common.page_setup()
 try:
     st.navigation(nav.pages(), position="top").run()

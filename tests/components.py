@@ -43,7 +43,7 @@ def texts(at: AppTest) -> str:
     kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
     parts = [e.value for kind in kinds for e in getattr(at, kind)]
     parts += [e.proto.body for e in at.get("html")]
-    parts += [_words(json.loads(e.proto.json)["html"]) for e in at.get("bidi_component")]
+    parts += [_words(shown_html(json.loads(e.proto.json))) for e in at.get("bidi_component")]
     return "\n".join(str(p) for p in parts)
 
 
@@ -121,8 +121,21 @@ def label(at: AppTest, key: str, button: str, selected: int = 0) -> str:
 
 
 # --- what the board shows -----------------------------------------------------------------------
+def shown_html(data: dict) -> str:
+    """A board's HTML as the browser shows it: the picture with its slots filled in."""
+    markup = data["html"]
+    for name, part in data.get("slots", {}).items():
+        markup = re.sub(rf'(data-slot="{name}"[^>]*>)', lambda found, part=part: found.group(1) + part, markup)
+    return markup
+
+
 def board_html(at: AppTest, key: str) -> str:
-    return board_data(at, key)["html"]
+    return shown_html(board_data(at, key))
+
+
+def marked(at: AppTest, key: str, mark: str) -> set[str]:
+    """The parts of the board that carry the class ``mark`` ("tb-crossed", "tb-hint")."""
+    return set(board_data(at, key)["marks"].get(mark, []))
 
 
 def _words(markup: str) -> str:
@@ -148,5 +161,5 @@ def message(at: AppTest, key: str, kind: str = "error") -> str:
 
 def roll_shown(at: AppTest) -> int | None:
     """The die beside the Hamstern sheet (the roll being decided), or None while it is to be rolled."""
-    found = re.search(r'<div class="tb-side"><div class="tb-row"><svg [^>]*aria-label="(\d)"', board_html(at, HS))
+    found = re.search(r'data-slot="side"><div class="tb-row"><svg [^>]*aria-label="(\d)"', board_html(at, HS))
     return int(found.group(1)) if found else None

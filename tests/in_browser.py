@@ -14,8 +14,8 @@ SIZES = {"landscape": (1024, 768), "wide": (1280, 800), "portrait": (800, 1280)}
 # page) stays a moment as "stale": never the one to tap.
 HS, SC, BG = (f'.st-key-{key}:not([data-stale="true"])' for key in ("hs-board", "sc-board", "bg-board"))
 # Parts of the Hamstern board beside the sheet: the roll's die, the round counter.
-HS_DIE = f"{HS} .tb-side > .tb-row:first-child > svg"
-HS_COUNTER = f"{HS} .tb-side > .tb-row:nth-child(2)"
+HS_DIE = f'{HS} [data-slot="side"] > .tb-row:first-child > svg'
+HS_COUNTER = f'{HS} [data-slot="side"] > .tb-row:nth-child(2)'
 
 
 def wait_idle(page) -> None:
@@ -73,10 +73,11 @@ _EVERY_ELEMENT = """
 
 
 def small_tap_targets(page) -> list[list]:
-    """Buttons and the boards' parts (cells, cards, piles) under 44 px, as [what, width, height]."""
+    """Buttons and the boards' parts a tap can choose now (cells, cards, piles) under 44 px, as
+    [what, width, height]. Parts only looked at (the other players' sheets) are no targets."""
     return page.evaluate("() => {" + _EVERY_ELEMENT + """
         return all
-            .filter(el => el.matches('button, [data-tap]'))
+            .filter(el => el.matches('button, [data-tap].tb-tappable'))
             .filter(el => !el.closest('header') && !el.closest('[data-testid="stSidebar"]'))
             .filter(el => el.checkVisibility())
             .map(el => [el.dataset.tap || el.dataset.button || el.textContent.trim().slice(0, 20),

@@ -22,9 +22,12 @@ from tests.components import (
     assert_offered,
     assert_shows,
     board_data,
+    board_html,
+    board_text,
     cell_ids,
     decide,
     label,
+    marked,
     message,
     open_app,
     roll_shown,
@@ -68,6 +71,18 @@ def test_start_roll_place_and_next_player(db):
     assert_shows(at, HS, "Player 2, your turn")
     assert not [m for m in at.markdown if "data-tap" in m.value]  # the other sheets are only shown
     assert label(at, HS, "undo") == "Undo Player 1's F5 G5 H5"  # whose placement it takes back
+    # Player 2's sheet has nothing crossed; player 1's crosses are marks on the other sheets' board,
+    # whose picture (like the sheet's) stays the same all game.
+    sheet_before = board_data(at, HS)["html"]
+    assert marked(at, HS, "tb-crossed") == set()
+    assert marked(at, "hs-others", "tb-crossed") == {f"o0:{cell}" for cell in cell_ids("F5 G5 H5")}
+    assert "Player 1" in board_text(at, "hs-others")
+    decide(at, HS, "confirm", cell_ids("F6 G6 H6"))
+    assert_shows(at, HS, "Roll 2")
+    assert marked(at, HS, "tb-crossed") == set(cell_ids("F5 G5 H5"))  # player 1 decides first again
+    assert marked(at, "hs-others", "tb-crossed") == {f"o0:{cell}" for cell in cell_ids("F6 G6 H6")}
+    assert "Player 2" in board_text(at, "hs-others") and "Player 1" not in board_text(at, "hs-others")
+    assert board_data(at, HS)["html"] == sheet_before
 
 
 def buttons_need_a_selection(at, *ids: str) -> bool:
@@ -98,7 +113,7 @@ def test_a_one_shows_the_track_and_strikes_boxes(db):
     data = board_data(at, HS)
     assert data["select"]["max"] == 7
     assert data["pending"] == {"from": 0}  # the browser strikes the next boxes as cells are selected
-    assert data["html"].count('class="box" data-pending=') == load_layout("A").one_track_length  # the 1-track
+    assert board_html(at, HS).count('class="box" data-pending=') == load_layout("A").one_track_length  # the 1-track
     decide(at, HS, "confirm", cell_ids("F5 G5 H5 F6"))
     assert db.load(game_id).state.struck[0] == 4
 

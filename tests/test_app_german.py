@@ -31,6 +31,7 @@ from tests.components import (
     label,
     message,
     open_app,
+    shown_html,
 )
 from tests.helpers import play_randomly, track_used_up
 
@@ -61,7 +62,7 @@ def _visible(text: str) -> str:
 
 def _board_texts(data: dict) -> list[str]:
     """A tap board's words: its picture, its buttons (as the browser writes them) and its modes."""
-    texts = [_visible(data["html"])]
+    texts = [_visible(shown_html(data))]
     texts += [_visible(spec["label"].replace("{n}", "3")) for spec in data["buttons"]]
     texts += [mode["label"] for mode in data["modes"]]
     return texts

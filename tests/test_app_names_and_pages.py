@@ -25,6 +25,7 @@ from tests.components import (
     has_board,
     open_app,
     roll_shown,
+    shown_html,
 )
 from tests.helpers import play_randomly
 
@@ -48,7 +49,7 @@ def markdown_bodies(at: AppTest) -> list[str]:
 def html_bodies(at: AppTest) -> list[str]:
     """Everything the page hands to the browser as HTML: html blocks and the boards' pictures."""
     boards = [json.loads(e.proto.json) for e in at.get("bidi_component")]
-    bodies = [e.proto.body for e in at.get("html")] + [data["html"] for data in boards]
+    bodies = [e.proto.body for e in at.get("html")] + [shown_html(data) for data in boards]
     return bodies + [spec["label"] for data in boards for spec in data["buttons"] if spec.get("html")]
 
 

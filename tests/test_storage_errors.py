@@ -323,3 +323,5 @@ def test_players_get_no_tracebacks_and_no_developer_menu():
     assert config["client"]["showErrorDetails"] == ShowErrorDetailsConfigOptions.NONE.value
     assert config["client"]["toolbarMode"] == "minimal"
     assert config["browser"]["gatherUsageStats"] is False
+    assert config["client"]["allowedOrigins"] == []  # no other site's frame may steer the app
+    assert config["server"]["fileWatcherType"] == "none"  # players do not edit the code

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import re
+from pathlib import Path
 
 import streamlit as st
 
@@ -11,6 +13,9 @@ from assistant.store import Store, default_path
 from assistant.store_errors import StorageError
 
 LANG_NAMES = {"en": "English", "de": "Deutsch"}
+# The tab's icon is a picture of our own (a material icon would be fetched from the internet), read
+# once: given as a file, Streamlit would open and convert it on every run.
+FAVICON = "data:image/png;base64," + base64.b64encode((Path(__file__).parent / "favicon.png").read_bytes()).decode()
 
 TABLET_CSS = """
 <style>

@@ -27,6 +27,13 @@ def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Ta
         new_game_form()
         return
     open_on_its_own_page(game_id, game)
+    # The table is a fragment: a decision on it reruns only the table, not the page around it
+    # (styles, language switch, navigation), which the browser would otherwise redraw as well.
+    # Whatever must change beyond the table reruns the whole page (st.rerun()).
+    st.fragment(_table)(game, game_id, render)
+
+
+def _table(game: str, game_id: str, render: Callable[[Table], None]) -> None:
     table = open_table(game_id)
     if table is None:
         return

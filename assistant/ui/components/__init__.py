@@ -31,11 +31,16 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
         on_decision(decision)
 
 
-def tap_board(key: str, html: str, *, tappable=(), selected=(), select: str = "many", max_selected: int = 0,
+def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappable=(), selected=(),
+              select: str = "many", max_selected: int = 0,
               buttons: list[dict[str, Any]] = (), pending: dict | None = None, marks: dict | None = None,
               choose_button: str = "choose", modes: list[dict[str, Any]] = (), mode: str | None = None,
               version: int | None = None, on_decision: Callable[[dict], None]) -> None:
     """Mount the board; ``on_decision(decision)`` runs when the player decides, before the next run.
+
+    ``html`` is the picture, drawn again in the browser only when it changes: keep it the same from
+    one decision to the next and send what changes as ``slots`` (HTML for the elements marked
+    ``data-slot="name"``) and ``marks`` (``{class: [part ids]}``, such as the crossed cells).
 
     ``select``: "many" (tap toggles, a button decides), "one" (a tap decides at once) or "none".
     ``buttons``: ``{"id", "label" (may hold "{n}", the selection's size), "primary", "needs": "selection",
@@ -46,6 +51,7 @@ def tap_board(key: str, html: str, *, tappable=(), selected=(), select: str = "m
     """
     data = {
         "html": html,
+        "slots": slots or {},
         "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button},
         "selected": list(selected),
         "buttons": [{"enabled": True, "primary": False, "needs": "", **spec} for spec in buttons],

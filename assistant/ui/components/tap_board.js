@@ -1,13 +1,53 @@
 // The tap board: one component for every table of the project (a Hamstern sheet, a card display).
 // Taps that only select are answered here, in the browser, at once; a decision (a button) goes to
 // Python as one trigger carrying the selection. Python sends the picture and the marks as data.
+//
+// The picture (data.html) is drawn again only when it changes. What changes from one decision to
+// the next comes as small parts: the slots (HTML for the elements marked data-slot="name") and the
+// marks (a class per list of part ids, such as the crossed cells). So a decision costs the browser
+// a few class changes instead of drawing a whole sheet again.
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
-  const root = parentElement.querySelector(".tb-root") || document.createElement("div");
-  root.className = "tb-root";
-  if (!root.parentNode) parentElement.appendChild(root);
-  root.innerHTML = data.html;
-  root.dataset.layout = data.layout || "";
+  let root = parentElement.querySelector(".tb-root");
+  if (!root) {
+    root = document.createElement("div");
+    root.className = "tb-root";
+    parentElement.appendChild(root);
+  }
+  const { html, ...rest } = data;
+  const state = JSON.stringify(rest);
+  // Streamlit calls this again whenever the page redraws, often with the same data: then the
+  // board is left as it is, with the player's selection.
+  if (root.tbHtml === html && root.tbState === state) return;
+  root.tbState = state;
+  if (root.tbHtml !== html) {
+    root.innerHTML = html;
+    root.tbHtml = html;
+    root.tbSlots = {};
+    root.tbMarked = new Set();
+    // Every part by its id, found once: a sheet has about 150 cells.
+    root.tbParts = new Map();
+    root.querySelectorAll("[data-tap]").forEach((el) => {
+      if (!root.tbParts.has(el.dataset.tap)) root.tbParts.set(el.dataset.tap, []);
+      root.tbParts.get(el.dataset.tap).push(el);
+    });
+  }
+  const parts = root.tbParts;
+  const eachPart = (fn) => parts.forEach((els, id) => els.forEach((el) => fn(el, id)));
+
+  for (const [name, slotHtml] of Object.entries(data.slots || {})) {
+    if (root.tbSlots[name] === slotHtml) continue;
+    root.querySelectorAll(`[data-slot="${name}"]`).forEach((el) => { el.innerHTML = slotHtml; });
+    root.tbSlots[name] = slotHtml;
+  }
+
+  // Marks: the classes named now are set on their parts and taken off all others; a class named
+  // last time and not now is taken off everywhere.
+  const marks = data.marks || {};
+  const marked = new Map(Object.entries(marks).map(([cls, ids]) => [cls, new Set(ids)]));
+  const classes = new Set([...root.tbMarked, ...marked.keys()]);
+  if (classes.size) eachPart((el, id) => classes.forEach((cls) => el.classList.toggle(cls, !!marked.get(cls)?.has(id))));
+  root.tbMarked = new Set(marked.keys());
 
   const select = data.select || { mode: "none" };
   const selected = new Set(data.selected || []);
@@ -16,17 +56,14 @@ export default function (component) {
   const modes = data.modes || [];
   let mode = modes.length ? (modes.find((m) => m.id === data.mode) || modes[0]) : null;
   let tappable = new Set(mode ? mode.tappable : select.tappable || []);
-  const marks = data.marks || {};
-  for (const [cls, ids] of Object.entries(marks)) {
-    for (const id of ids) root.querySelectorAll(`[data-tap="${id}"]`).forEach((el) => el.classList.add(cls));
-  }
   function markTappable() {
-    root.querySelectorAll("[data-tap]").forEach((el) => el.classList.toggle("tb-tappable", tappable.has(el.dataset.tap)));
+    eachPart((el, id) => el.classList.toggle("tb-tappable", tappable.has(id)));
   }
   markTappable();
 
   const modeBar = root.querySelector(".tb-modes");
   if (modeBar) {
+    modeBar.replaceChildren();
     for (const spec of modes) {
       const btn = document.createElement("button");
       btn.className = "tb-button tb-mode";
@@ -47,16 +84,15 @@ export default function (component) {
   // decision made on a picture another tab has moved on from is refused, not taken for someone else.
   const send = (button) => setTriggerValue("action", { button, selection: [...selected], version: data.version });
 
+  // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
+  const pending = data.pending;
+  const pendingBoxes = pending ? root.querySelectorAll("[data-pending]") : [];
   function refresh() {
-    root.querySelectorAll("[data-tap]").forEach((el) => el.classList.toggle("tb-selected", selected.has(el.dataset.tap)));
-    // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
-    const pending = data.pending;
-    if (pending) {
-      root.querySelectorAll("[data-pending]").forEach((el) => {
-        const n = Number(el.dataset.pending);
-        el.classList.toggle("tb-pending", n >= pending.from && n < pending.from + selected.size);
-      });
-    }
+    eachPart((el, id) => el.classList.toggle("tb-selected", selected.has(id)));
+    pendingBoxes.forEach((el) => {
+      const n = Number(el.dataset.pending);
+      el.classList.toggle("tb-pending", n >= pending.from && n < pending.from + selected.size);
+    });
     root.querySelectorAll("button[data-button]").forEach((btn) => {
       const spec = data.buttons.find((b) => b.id === btn.dataset.button);
       const count = selected.size;
@@ -72,6 +108,7 @@ export default function (component) {
   // The action bar: each button is a decision; "clear" and "take_hint" only select.
   const bar = root.querySelector(".tb-buttons");
   if (bar) {
+    bar.replaceChildren();
     for (const spec of data.buttons || []) {
       const btn = document.createElement("button");
       btn.dataset.button = spec.id;

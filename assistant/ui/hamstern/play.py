@@ -51,17 +51,16 @@ def _decision(table: Table, view: dict, layout) -> None:
     only_pass = not rolling and table.legal_actions() == [PASS]
     choosing = not rolling and not only_pass
     tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed] if choosing else []
-    hinted = {parse_cell_id(text) for text in hint["cells"]} if hint else set()
-    sheet = sheet_svg(layout, crossed, hint=hinted, tappable=True)
-    frame = (f'<div class="tb-frame"><div class="tb-board">{sheet}</div>'
-             f'<div class="tb-side">{_side_panel(table, view, layout, seat, rolling, only_pass)}'
-             '<div class="tb-buttons"></div></div></div>')
-    tap_board("hs-board", frame, tappable=tappable, selected=chosen.get("selected", []),
+    # The sheet stays the same picture all game; the crosses, the hint and the side panel change.
+    frame = (f'<div class="tb-frame"><div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
+             '<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>')
+    tap_board("hs-board", frame, slots={"side": _side_panel(table, view, layout, seat, rolling, only_pass)},
+              tappable=tappable, selected=chosen.get("selected", []),
               max_selected=_most_crosses(view, layout, seat) if choosing else 0,
               buttons=_buttons(table, rolling, only_pass, hint),
               pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
-              marks={"tb-hint": hint["cells"]} if hint else None, version=table.actions_taken,
-              on_decision=partial(_decide, table))
+              marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)], "tb-hint": hint["cells"] if hint else []},
+              version=table.actions_taken, on_decision=partial(_decide, table))
 
 
 def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
@@ -163,21 +162,22 @@ def _undo_label(table: Table, as_text=str) -> str:
 
 # --- around the decision -------------------------------------------------------------------------
 def _other_sheets(table: Table, view: dict, layout) -> None:
-    deciding = view["current_player"]
+    deciding = 0 if view["phase"] == "roll" else view["current_player"]  # the sheet beside the roll is seat 0's
     players = [p for p in range(table.num_players) if p != deciding]
     if table.num_players == 1 or not players:
         return
-    st.subheader(tr("ui.hamstern.others"))
-    # One picture for all of them, drawn by the tap board (nothing to tap): far cheaper per rerun
-    # than a Markdown element per sheet.
-    boxes = []
-    for player in players:
+    # One picture for all of them, drawn by the tap board (nothing to tap). Box n shows the n-th
+    # sheet that is not deciding: the picture stays the same, the names and crosses change.
+    boxes, captions, crossed = [], {}, []
+    for box, player in enumerate(players):
         shown = view["players"][player]
-        crossed = {tuple(cell) for cell in shown["crossed"]}
         score = html.escape(tr("ui.hamstern.score_now", points=shown["score"]))
-        caption = f"<b>{html.escape(table.names[player])}</b> · {score}"
-        boxes.append(f'<div class="tb-other"><div>{caption}</div>{sheet_svg(layout, crossed)}</div>')
-    tap_board("hs-others", f'<div class="tb-others">{"".join(boxes)}</div>', select="none", on_decision=_nothing)
+        captions[f"name{box}"] = f"<b>{html.escape(table.names[player])}</b> · {score}"
+        crossed += [f"o{box}:{cell_id(cell)}" for cell in sorted(tuple(c) for c in shown["crossed"])]
+        boxes.append(f'<div class="tb-other"><div data-slot="name{box}"></div>{sheet_svg(layout, parts=f"o{box}:")}</div>')
+    heading = f'<h3 class="tb-heading">{html.escape(tr("ui.hamstern.others"))}</h3>'
+    tap_board("hs-others", f'{heading}<div class="tb-others">{"".join(boxes)}</div>', slots=captions,
+              marks={"tb-crossed": crossed}, select="none", on_decision=_nothing)
 
 
 def _nothing(decision: dict) -> None:

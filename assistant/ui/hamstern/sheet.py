@@ -39,14 +39,18 @@ def parse_cell_id(text: str):
 
 
 def sheet_svg(layout: Layout, crossed=frozenset(), *, hint=frozenset(), max_width: int | None = None,
-              tappable: bool = False) -> str:
+              tappable: bool = False, parts: str | None = None) -> str:
     """The whole sheet; ``crossed`` cells carry a cross, ``hint`` cells a blue ring. With ``tappable``
-    every cell is a part the tap board can select (``data-tap="row-col"``); selecting is drawn there."""
-    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable)
+    every cell is a part the tap board can select (``data-tap="row-col"``); selecting is drawn there.
+    ``parts`` names the cells ``data-tap="{parts}row-col"`` without making the sheet tappable (several
+    sheets on one board). On a board the crosses and rings can also come as marks (the classes
+    ``tb-crossed`` and ``tb-hint``), so the picture itself stays the same for a whole game."""
+    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable, parts)
 
 
 @lru_cache(maxsize=64)  # the other players' sheets change only when they cross something
-def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | None, tappable: bool) -> str:
+def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | None, tappable: bool,
+               parts_prefix: str | None) -> str:
     layout = load_layout(side)
     width, height = layout.cols * UNIT, layout.rows * UNIT
     style = f"width:100%;max-width:{max_width}px;height:auto" if max_width else ""
@@ -57,37 +61,48 @@ def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | 
              f'{height + edge + 1}" style="{style}" role="img">', _SYMBOLS, _background(side)]
     if tappable:
         parts.append(_cell_names(side))
+    prefix = "" if tappable else parts_prefix
     for chamber in layout.chambers:
         fill = COLOURS[side]["start" if chamber.start else "chamber"]
         for cell in chamber.cells:
-            parts.append(_cell(layout, cell, fill, cell in crossed, cell in hint, tappable))
+            parts.append(_cell(layout, cell, fill, cell in crossed, cell in hint, prefix, ring=tappable))
     parts.append(_walls_and_badges(side))
     parts.append("</svg>")
     return "".join(parts)
 
 
-# Icons and the cross are drawn once and placed by reference: a sheet is sent on every decision.
+# Icons, the cross and the hint's ring are drawn once and placed by reference. Every cell holds a
+# cross (and on the sheet being played a ring), shown by its class: marking a cell crossed on a
+# board is then a class change, not a new picture.
 _SYMBOLS = ('<defs>' + "".join(f'<symbol id="ht-{kind}" viewBox="0 0 40 40">{body}</symbol>' for kind, body in (
     ("mushroom", MUSHROOM), ("acorn", ACORN))) +
     '<symbol id="ht-cross" viewBox="0 0 10 10"><path d="M2,2 L8,8 M8,2 L2,8" stroke="#263238" stroke-width="1.2" '
-    'stroke-linecap="round"/></symbol></defs>')
+    f'stroke-linecap="round"/></symbol><symbol id="ht-ring" viewBox="0 0 10 10"><rect x="0.9" y="0.9" width="8.2" '
+    f'height="8.2" fill="none" stroke="{HINT}" stroke-width="1.4"/></symbol></defs>'
+    f'<style>.ht-x, .ht-ring {{ display: none; }} .tb-crossed .ht-x, .tb-hint .ht-ring {{ display: inline; }} '
+    f'.tb-crossed rect.fill {{ fill: {CROSSED}; }}</style>')
 
 
-def _cell(layout: Layout, cell, fill: str, crossed: bool, hint: bool, tappable: bool) -> str:
+def _cell(layout: Layout, cell, fill: str, crossed: bool, hint: bool, prefix: str | None, ring: bool) -> str:
+    """One cell. A cell of a board (``prefix`` given) also holds a hidden cross, and on the sheet
+    being played a hidden ring, that its marks show; elsewhere only what is drawn shows."""
     row, col = cell
     x, y = col * UNIT, row * UNIT
     classes = "cell" + (" tb-crossed" if crossed else "") + (" tb-hint" if hint else "")
-    colour = CROSSED if crossed else fill
-    tap = f' data-tap="{cell_id(cell)}"' if tappable else ""
-    body = [f'<g class="{classes}"{tap}><rect class="fill" x="{x}" y="{y}" width="10" height="10" fill="{colour}"/>']
+    tap = f' data-tap="{prefix}{cell_id(cell)}"' if prefix is not None else ""
+    place = f'x="{x}" y="{y}" width="10" height="10"'
+    body = [f'<g class="{classes}"{tap}><rect class="fill" {place} fill="{CROSSED if crossed else fill}"/>']
     kind = layout.icons.get(cell)
     if kind:
-        body.append(f'<use href="#ht-{kind}" x="{x}" y="{y}" width="10" height="10"/>')
+        body.append(f'<use href="#ht-{kind}" {place}/>')
     if crossed:
-        body.append(f'<use href="#ht-cross" x="{x}" y="{y}" width="10" height="10"/>')
+        body.append(f'<use href="#ht-cross" {place}/>')
+    elif prefix is not None:
+        body.append(f'<use class="ht-x" href="#ht-cross" {place}/>')
     if hint:
-        body.append(f'<rect x="{x + 0.9}" y="{y + 0.9}" width="8.2" height="8.2" fill="none" stroke="{HINT}" '
-                    'stroke-width="1.4"/>')
+        body.append(f'<use href="#ht-ring" {place}/>')
+    elif ring:
+        body.append(f'<use class="ht-ring" href="#ht-ring" {place}/>')
     body.append("</g>")
     return "".join(body)
 
