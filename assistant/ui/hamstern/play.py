@@ -59,7 +59,8 @@ def _decision(table: Table, view: dict, layout) -> None:
               max_selected=_most_crosses(view, layout, seat) if choosing else 0,
               buttons=_buttons(table, rolling, only_pass, hint),
               pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
-              marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)], "tb-hint": hint["cells"] if hint else []},
+              marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)],
+                     "tb-hint": hint["cells"] if hint else []},
               version=table.actions_taken, on_decision=partial(_decide, table))
 
 
@@ -174,7 +175,8 @@ def _other_sheets(table: Table, view: dict, layout) -> None:
         score = html.escape(tr("ui.hamstern.score_now", points=shown["score"]))
         captions[f"name{box}"] = f"<b>{html.escape(table.names[player])}</b> · {score}"
         crossed += [f"o{box}:{cell_id(cell)}" for cell in sorted(tuple(c) for c in shown["crossed"])]
-        boxes.append(f'<div class="tb-other"><div data-slot="name{box}"></div>{sheet_svg(layout, parts=f"o{box}:")}</div>')
+        sheet = sheet_svg(layout, parts=f"o{box}:")
+        boxes.append(f'<div class="tb-other"><div data-slot="name{box}"></div>{sheet}</div>')
     heading = f'<h3 class="tb-heading">{html.escape(tr("ui.hamstern.others"))}</h3>'
     tap_board("hs-others", f'{heading}<div class="tb-others">{"".join(boxes)}</div>', slots=captions,
               marks={"tb-crossed": crossed}, select="none", on_decision=_nothing)
