@@ -28,18 +28,29 @@ class Text:
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
+    """Every text of ``lang``: ``locales/{lang}.toml``, then each game's own files in its folder
+    (``locales/hamsterbacke/en.toml``, ``locales/hamsterbacke/ui.en.toml``), so a game's texts
+    live beside each other and not in one long file."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    text = resources.files("assistant.locales").joinpath(f"{lang}.toml").read_text("utf-8")
+    root = resources.files("assistant.locales")
+    files = [root.joinpath(f"{lang}.toml")]
+    for folder in sorted((entry for entry in root.iterdir() if entry.is_dir()), key=lambda entry: entry.name):
+        files += sorted((entry for entry in folder.iterdir()
+                         if entry.name == f"{lang}.toml" or entry.name.endswith(f".{lang}.toml")),
+                        key=lambda entry: entry.name)
     flat: dict[str, str] = {}
-    _flatten(tomllib.loads(text), "", flat)
+    for file in files:
+        _flatten(tomllib.loads(file.read_text("utf-8")), "", flat, file.name)
     return flat
 
 
-def _flatten(table: dict, prefix: str, out: dict[str, str]) -> None:
+def _flatten(table: dict, prefix: str, out: dict[str, str], source: str) -> None:
     for name, value in table.items():
         if isinstance(value, dict):
-            _flatten(value, f"{prefix}{name}.", out)
+            _flatten(value, f"{prefix}{name}.", out, source)
+        elif prefix + name in out:
+            raise ValueError(f"the text {prefix + name!r} is in two catalogue files ({source})")
         else:
             out[prefix + name] = value
 

@@ -138,14 +138,10 @@ def game_info(name: str) -> GameInfo:
     return _GAMES[name]
 
 
-# --- games announced but not built yet (RULINGS.md sections 2, 4 and 5) -------------------
+# --- games announced but not built yet (RULINGS.md sections 2 and 5) -------------------
 register_game(GameInfo(
     name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
     min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),), sheet_kind="hamsterdam",
-))
-register_game(GameInfo(
-    name="hamsterbacke", titles={"en": "Hamsterbacke", "de": "Hamsterbacke"}, icon="hamsterbacke", kind="cards",
-    min_players=2, max_players=5,
 ))
 register_game(GameInfo(
     name="moemmen", titles={"en": "Mömmen", "de": "Mömmen"}, icon="moemmen", kind="cards",

@@ -1,0 +1,363 @@
+"""Hamsterbacke (RULINGS.md section 4, docs/RULES.md K1-K6).
+
+Deal two cards to everyone and eight face up into the circle; the rest is the deck. A turn
+is two actions by the same player, the same one twice allowed (phase "act"): take a pile,
+play sets of one colour onto the blocking stack, or turn the blocking stack onto the score
+pile. A turned pile may make the player with the most cards in hand give cards: the
+active player first picks among players tied for the most (phase "choose_giver"), then
+the giver picks the cards (phase "give"; the giver is ``current_player``). Once three or
+fewer piles are left the turn is completed and the game ends: score pile minus hand.
+
+Each phase lists its moves and says why another move is refused; each move is one function,
+returning True when it showed cards nobody had seen or handed cards over, so that it stands
+(undo, ruling K5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from assistant import TERMINAL
+from assistant.errors import IllegalAction
+from assistant.games.base import Action, State
+from assistant.games.hamsterbacke import scoring
+from assistant.games.hamsterbacke.actions import GIVER, PASS, PLAY, TAKE, TURN_PILE, Move, give
+from assistant.games.hamsterbacke.cards import (
+    END_PILES,
+    FULL_DECK,
+    HAND_AT_START,
+    KINDS,
+    LAID_PER_TAKE,
+    PILES,
+    VALUES,
+    card_text,
+    cards_of,
+    counts_of,
+    pile_text,
+    unseen_counts,
+)
+
+
+class HamsterbackeState(State):
+    cannot_undo_key = "error.backe.cannot_undo"
+
+    def __init__(self, game, num_players: int, seed: int, options: dict[str, Any]):
+        super().__init__(game, num_players, seed, options)
+        cards = list(FULL_DECK)
+        self.rng.shuffle(cards)
+        n = num_players
+        self.hands = [counts_of(cards[p * HAND_AT_START:(p + 1) * HAND_AT_START]) for p in range(n)]
+        self.hand_sizes = [HAND_AT_START] * n
+        # What everybody saw go into a hand (piles taken from the circle), less what left it:
+        # public knowledge, so a view may hold it (the dealt cards stay unknown).
+        self.known = [[0] * KINDS for _ in range(n)]
+        del cards[:n * HAND_AT_START]
+        self.piles = [[cards.pop()] for _ in range(PILES)]
+        self.deck = cards
+        self.blocking: list[list[int]] = [[] for _ in range(n)]
+        self.score_piles: list[list[int]] = [[] for _ in range(n)]
+        self.turn = 0  # the active player (the youngest begins: seat 0)
+        self.actions_left = 2
+        self.phase = "act"
+        self.giver_choices: list[int] = []  # phase "choose_giver": the tied players
+        self.gift_value = 0  # the value of the turned stack's top card
+        self.giver: int | None = None
+        self.gift_size = 0
+        self.ending = False  # three or fewer piles are left: this turn is the last
+        self.over = False
+
+    # --- the contract -----------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return self.giver if self.phase == "give" else self.turn
+
+    def _list_legal_actions(self) -> list[Action]:
+        return [] if self.over else PHASES[self.phase].moves(self)
+
+    def check(self, action: Action) -> None:
+        if not self.is_legal(action):
+            if not isinstance(action, Move):
+                raise IllegalAction("error.backe.not_a_move")
+            raise PHASES[self.phase].refusal(self, action)
+
+    def _apply(self, action: Action) -> bool:
+        return MOVES[action.kind](self, action)
+
+    def chance_outcome(self) -> Action:
+        raise IllegalAction("error.backe.no_dice")
+
+    # --- phase "act": take, play or turn the pile -------------------------------------
+    def blocked(self, player: int) -> set[int]:
+        """The colours ``player`` may not play: on top of another player's blocking stack (K2)."""
+        return {stack[-1] for p, stack in enumerate(self.blocking) if stack and p != player}
+
+    def _act_moves(self) -> list[Move]:
+        player = self.turn
+        moves = [TAKE[pile] for pile in range(PILES) if self.piles[pile]]
+        hand, blocked = self.hands[player], self.blocked(player)
+        for card in range(KINDS):
+            sets = hand[card] // VALUES[card]
+            if sets and card not in blocked:
+                moves += PLAY[card][1:sets + 1]
+        if self.blocking[player]:
+            moves.append(TURN_PILE)
+        return moves or [PASS]  # K6: a player with no possible action passes
+
+    def _act_refusal(self, move: Move) -> IllegalAction:
+        player = self.turn
+        if move.kind == "take":
+            return IllegalAction("error.backe.pile_empty", pile=pile_text(move.at))
+        if move.kind == "play":
+            card = card_text(move.at)
+            if move.at in self.blocked(player):
+                return IllegalAction("error.backe.blocked", card=card)
+            held = self.hands[player][move.at] // VALUES[move.at]
+            if held == 0:
+                return IllegalAction("error.backe.no_set", card=card, value=VALUES[move.at])
+            return IllegalAction("error.backe.too_many_sets", card=card, sets=held)
+        if move.kind == "turn_pile":
+            return IllegalAction("error.backe.nothing_to_turn")
+        if move.kind == "pass":
+            return IllegalAction("error.backe.can_act")
+        return IllegalAction("error.backe.no_gift_now")
+
+    def _take(self, move: Move) -> bool:
+        """The whole pile into hand; then up to three cards from the deck, clockwise from the
+        emptied space (K1). Once the deck is empty, the space stays empty."""
+        player, pile = self.turn, self.piles[move.at]
+        self.piles[move.at] = []
+        hand, known = self.hands[player], self.known[player]
+        for card in pile:
+            hand[card] += 1
+            known[card] += 1
+        self.hand_sizes[player] += len(pile)
+        laid = min(LAID_PER_TAKE, len(self.deck))
+        for step in range(laid):
+            self.piles[(move.at + step) % PILES].append(self.deck.pop())
+        self._action_done()
+        return laid > 0  # the laid cards had been hidden in the deck
+
+    def _play(self, move: Move) -> bool:
+        """Sets of one colour onto the player's own blocking stack (K2)."""
+        player, card = self.turn, move.at
+        count = move.count * VALUES[card]
+        self.hands[player][card] -= count
+        self.hand_sizes[player] -= count
+        self.known[player][card] = max(0, self.known[player][card] - count)
+        self.blocking[player] += [card] * count
+        self._action_done()
+        return False
+
+    def _turn_pile(self, move: Move) -> bool:
+        """The blocking stack onto the score pile; then the player with the most cards in hand
+        may have to give (K3)."""
+        player = self.turn
+        stack = self.blocking[player]
+        self.gift_value = VALUES[stack[-1]]
+        self.score_piles[player] += stack
+        self.blocking[player] = []
+        most = max(self.hand_sizes)
+        if self.hand_sizes[player] == most:  # the most, or tied for it: nothing (K3)
+            self._action_done()
+            return False
+        tied = [p for p in range(self.num_players) if p != player and self.hand_sizes[p] == most]
+        if len(tied) == 1:
+            self._ask_gift(tied[0])
+        else:
+            self.phase, self.giver_choices = "choose_giver", tied
+        return True  # someone gives: the turned pile stands (K5)
+
+    def _pass(self, move: Move) -> bool:
+        self._action_done()
+        return False
+
+    # --- phase "choose_giver": the active player picks among the tied ------------------
+    def _choose_giver_moves(self) -> list[Move]:
+        return [GIVER[p] for p in self.giver_choices]
+
+    def _choose_giver_refusal(self, move: Move) -> IllegalAction:
+        if move.kind == "giver":
+            return IllegalAction("error.backe.not_tied", player=move.at + 1)
+        return IllegalAction("error.backe.choose_giver")
+
+    def _choose_giver(self, move: Move) -> bool:
+        self.giver_choices = []
+        self._ask_gift(move.at)
+        return True
+
+    def _ask_gift(self, giver: int) -> None:
+        self.phase, self.giver = "give", giver
+        self.gift_size = min(self.gift_value, self.hand_sizes[giver])
+
+    # --- phase "give": the giver picks the cards --------------------------------------
+    def _give_moves(self) -> list[Move]:
+        return [give(counts) for counts in gifts(self.hands[self.giver], self.gift_size)]
+
+    def _give_refusal(self, move: Move) -> IllegalAction:
+        if move.kind != "give":
+            return IllegalAction("error.backe.must_give", count=self.gift_size)
+        if move.given != self.gift_size:
+            return IllegalAction("error.backe.gift_size", count=self.gift_size)
+        return IllegalAction("error.backe.gift_not_held")
+
+    def _give(self, move: Move) -> bool:
+        giver, hand = self.giver, self.hands[self.giver]
+        for card, count in enumerate(move.cards):
+            hand[card] -= count
+        self.hand_sizes[giver] -= move.given
+        # Nobody else saw which cards went: each colour known in the hand may be among them.
+        self.known[giver] = [max(0, known - move.given) for known in self.known[giver]]
+        self.score_piles[self.turn] += cards_of(move.cards)
+        self.giver, self.gift_size, self.phase = None, 0, "act"
+        self._action_done()
+        return True  # cards handed over are not handed back (K5)
+
+    # --- the end of an action, a turn and the game ----------------------------------------
+    def piles_left(self) -> int:
+        return sum(1 for pile in self.piles if pile)
+
+    def _action_done(self) -> None:
+        self.actions_left -= 1
+        if self.piles_left() <= END_PILES:
+            self.ending = True  # K4: the turn is completed first
+        if self.actions_left == 0:
+            if self.ending:
+                self.over = True
+            else:
+                self.turn = (self.turn + 1) % self.num_players
+                self.actions_left = 2
+
+    # --- scores and views -------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [len(pile) - size for pile, size in zip(self.score_piles, self.hand_sizes, strict=True)]
+
+    def standings(self) -> dict:
+        return scoring.standings([len(pile) for pile in self.score_piles], self.hand_sizes,
+                                 [len(stack) for stack in self.blocking], over=self.over)
+
+    def view(self, player: int | None = None) -> dict:
+        """Other hands, every score pile's cards and the deck order are never in a view."""
+        return {
+            "game": "hamsterbacke",
+            "me": player,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "phase": "over" if self.over else self.phase,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "actions_left": self.actions_left,
+            "hand": list(self.hands[player]) if player is not None else None,
+            "players": [
+                {"hand_count": self.hand_sizes[p], "score_count": len(self.score_piles[p]),
+                 "blocking": list(self.blocking[p]), "known": list(self.known[p]), "score": score}
+                for p, score in enumerate(self.scores())
+            ],
+            "piles": [list(pile) for pile in self.piles],
+            "deck_count": len(self.deck),
+            "giver_choices": list(self.giver_choices),
+            "giver": self.giver,
+            "gift_value": self.gift_value,  # the turned stack's top card, seen by all
+            "gift_size": self.gift_size,
+            "ending": self.ending,
+        }
+
+    def cards_in_play(self) -> list[int]:
+        """Every card somewhere: hands, circle, deck, blocking stacks and score piles (for the tests)."""
+        cards = [card for hand in self.hands for card in cards_of(hand)] + self.deck
+        cards += [card for pile in self.piles for card in pile]
+        return cards + [card for stacks in (self.blocking, self.score_piles) for stack in stacks for card in stack]
+
+    def score_check_inputs(self) -> list[dict]:
+        """The end of this game as ``python -m assistant score hamsterbacke`` reads it (one table)."""
+        return [{"players": [{"name": f"Player {p + 1}", "score_pile": len(self.score_piles[p]),
+                              "hand": self.hand_sizes[p], "blocking": len(self.blocking[p])}
+                             for p in range(self.num_players)]}]
+
+    def clone(self) -> HamsterbackeState:
+        """As ``State.clone``, without the replay: the hard bot clones thousands of times a move."""
+        other = self._copy()
+        other.hands = [list(hand) for hand in self.hands]
+        other.hand_sizes = list(self.hand_sizes)
+        other.known = [list(known) for known in self.known]
+        other.piles = [list(pile) for pile in self.piles]
+        other.deck = list(self.deck)
+        other.blocking = [list(stack) for stack in self.blocking]
+        other.score_piles = [list(pile) for pile in self.score_piles]
+        other.giver_choices = list(self.giver_choices)
+        return other
+
+
+def gifts(hand: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every choice of ``size`` cards from ``hand`` (counts per colour), in a fixed order."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(card: int, left: int, chosen: list[int]) -> None:
+        if left == 0:
+            found.append(tuple(chosen) + (0,) * (KINDS - len(chosen)))
+            return
+        if card == KINDS:
+            return
+        for count in range(min(left, hand[card]), -1, -1):
+            extend(card + 1, left - count, [*chosen, count])
+
+    extend(0, size, [])
+    return found
+
+
+class Phase(NamedTuple):
+    moves: Any  # state -> the legal moves
+    refusal: Any  # (state, move) -> why that move is refused
+
+
+PHASES = {
+    "act": Phase(HamsterbackeState._act_moves, HamsterbackeState._act_refusal),
+    "choose_giver": Phase(HamsterbackeState._choose_giver_moves, HamsterbackeState._choose_giver_refusal),
+    "give": Phase(HamsterbackeState._give_moves, HamsterbackeState._give_refusal),
+}
+MOVES = {
+    "take": HamsterbackeState._take,
+    "play": HamsterbackeState._play,
+    "turn_pile": HamsterbackeState._turn_pile,
+    "pass": HamsterbackeState._pass,
+    "giver": HamsterbackeState._choose_giver,
+    "give": HamsterbackeState._give,
+}
+
+
+# --- what one seat cannot see, dealt at random (the hard bot's search) ----------------------
+def sample_from_view(game, view: dict, rng: random.Random) -> HamsterbackeState:
+    """A state that shows ``view``'s seat exactly what it saw, the unseen cards dealt at random:
+    other hands hold what is known of them plus random cards, then the score piles, then the deck.
+
+    Sets every field ``__init__`` sets, from the view; a new field of the state is set here
+    too, or the random-simulation test finds the views differ.
+    """
+    state = game.new_state(view["num_players"], seed=0, **view["options"])
+    state.rng = rng
+    me, players = view["me"], view["players"]
+    pool = cards_of(unseen_counts(view))
+    rng.shuffle(pool)
+    for p, shown in enumerate(players):
+        if p == me:
+            state.hands[p] = list(view["hand"])
+        else:
+            hand = list(shown["known"])
+            for _ in range(shown["hand_count"] - sum(hand)):
+                hand[pool.pop()] += 1
+            state.hands[p] = hand
+        state.hand_sizes[p] = shown["hand_count"]
+        state.known[p] = list(shown["known"])
+        state.blocking[p] = list(shown["blocking"])
+        state.score_piles[p] = [pool.pop() for _ in range(shown["score_count"])]
+    state.piles = [list(pile) for pile in view["piles"]]
+    state.deck = pool
+    state.turn, state.actions_left = view["turn"], view["actions_left"]
+    state.over = view["phase"] == "over"
+    state.phase = "act" if state.over else view["phase"]
+    state.giver_choices = list(view["giver_choices"])
+    state.giver, state.gift_size, state.gift_value = view["giver"], view["gift_size"], view["gift_value"]
+    state.ending = view["ending"]
+    return state
