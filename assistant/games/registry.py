@@ -63,6 +63,7 @@ class GameInfo:
     sheet: str | None = None  # "module:function" rendering the printed sheet (ReportLab)
     sheet_kind: str | None = None  # the sheet's KIND for ``python -m sheets``
     bots: str | None = None  # the module whose ``make_bot(level)`` gives the easy and hard bots
+    log: str | None = None  # the module with ``game_log(state)`` and ``log_text(event, lang, names)``
     # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)
 

@@ -9,12 +9,14 @@ tab acted), so a rerun does not replay the game.
 from __future__ import annotations
 
 import random
+from importlib import import_module
 from typing import Any
 
 import streamlit as st
 
 from assistant import IllegalAction
 from assistant.bots import get_bot
+from assistant.games.registry import game_info
 from assistant.store import DamagedGame, SavedGame, StaleGame, UnknownGame
 from assistant.store_errors import StorageError
 from assistant.ui.common import lang, not_saved, plain, store, tr
@@ -83,11 +85,14 @@ class Table:
         """Places, scores, winners and the deciding tie-break, as the engine ranks them."""
         return self._saved.state.standings()
 
-    def log(self) -> list:
-        """The moves so far as log events (Biber Gang keeps a log)."""
-        from assistant.games.biber_gang.log import game_log
-
-        return game_log(self._saved.state)
+    def log(self, names: list[str]) -> list[str]:
+        """The moves so far as sentences in the player's language, oldest first; ``names`` are
+        the seats' names as the page shows them. Empty for a game that keeps no log."""
+        module = game_info(self.game).log
+        if module is None:
+            return []
+        log = import_module(module)
+        return [log.log_text(event, lang(), names) for event in log.game_log(self._saved.state)]
 
     def rival_score(self) -> int:
         """Alone at Hamstern: the hard bot's score on the same rolls."""

@@ -12,7 +12,7 @@ INFO = register_game(GameInfo(
     min_players=2, max_players=5,  # the box says 3-5; 2 is for a player against one bot (K6)
     engine="assistant.games.hamsterbacke:HamsterbackeGame",
     score_check="assistant.games.hamsterbacke.scorecard:check_scores",
-    bots="assistant.bots.hamsterbacke",
+    bots="assistant.bots.hamsterbacke", log="assistant.games.hamsterbacke.log",
     sim_setups=tuple({"num_players": players, "options": {}} for players in range(2, 6)),
 ))
 

@@ -15,9 +15,8 @@ import streamlit as st
 
 from assistant.games.biber_gang.actions import move_from_data
 from assistant.games.biber_gang.cards import card_words
-from assistant.games.biber_gang.log import log_text
 from assistant.ui.biber_gang.pictures import card_box, display_box
-from assistant.ui.common import lang, plain, tr
+from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
@@ -51,7 +50,7 @@ def _render_table(table: Table) -> None:
         _end(table, view)
     else:
         _table(table, view)
-    log_panel([log_text(event, lang(), plain_names(table)) for event in table.log()])
+    log_panel(table.log(plain_names(table)))
     _score_table(table, view)
     rules_panel(_rule_keys(view), [_rounds_rule(view)])
 
