@@ -73,9 +73,10 @@ SEEDS_PER_SETUP = 3
 
 
 def sim_cases() -> list[tuple[str, dict, int]]:
-    """``(game, setup, seed)`` for every built game in the registry and each of its sim setups."""
+    """``(game, setup, seed)`` for every built game in the registry and each of its sim setups;
+    a setup may ask for more seeds with ``"seeds": n`` (a game with few, quick setups)."""
     return [(info.name, setup, seed) for info in registered() if info.built
-            for setup in info.sim_setups for seed in range(SEEDS_PER_SETUP)]
+            for setup in info.sim_setups for seed in range(setup.get("seeds", SEEDS_PER_SETUP))]
 
 
 def simulate(name: str, setup: dict, seed: int, max_steps: int = 5000) -> State:

@@ -8,7 +8,9 @@ value. Each deal serves every candidate with the same random numbers afterwards,
 the candidates are compared on equal terms. A time budget keeps a decision short.
 
 A game brings three things (a ``Playout``): how to sample a deal, how everybody
-plays in a rollout, and what a finished rollout is worth to a seat.
+plays in a rollout, and what a finished rollout is worth to a seat. A game whose
+rollouts to the end would be too slow for enough deals may cut them after ``depth``
+moves; its value then judges the unfinished state.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Playout:
     sample: Callable[[dict, random.Random], State]  # a deal consistent with the view; its end ends a rollout
     policy: Callable[[State], Action]  # the move of whoever is to move in a rollout
     value: Callable[[State, int], float]  # what a finished rollout is worth to a seat: higher is better
+    depth: int = MAX_ROLLOUT_MOVES  # moves after the candidate before the rollout stops (and ``value`` judges)
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def rollout(deal: State, action: Action, me: int, rng: random.Random, playout: P
     state = deal.clone()
     state.rng = rng  # the deal's own future draws (reshuffles) vary with the sample
     state.apply(action)
-    for _ in range(MAX_ROLLOUT_MOVES):
+    for _ in range(playout.depth):
         if state.is_over():
             break
         state.apply(state.chance_outcome() if state.is_chance_node() else playout.policy(state))

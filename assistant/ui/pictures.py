@@ -100,7 +100,11 @@ def game_picture(name: str) -> str:
                                       "height='76'")
                 + card_svg(BEAVER).replace("<svg xmlns='http://www.w3.org/2000/svg'", "<svg x='52' y='8' "
                                            "width='54' height='76'") + "</svg>")
-    return {"hamsterdam": _waves, "hamsterbacke": _fanned_cards, "moemmen": _sheep}.get(name, _fanned_cards)()
+    if name == "hamsterbacke":
+        from assistant.ui.hamsterbacke.pictures import tile_svg
+
+        return tile_svg()
+    return {"hamsterdam": _waves, "moemmen": _sheep}.get(name, _fanned_cards)()
 
 
 # Small line icons for buttons inside the tap board (the same on every device, no emoji font).

@@ -81,6 +81,10 @@ class Table:
         """Whose action Undo would take back (None when nothing can be taken back)."""
         return self._saved.state.last_actor()
 
+    def actors(self) -> list[int]:
+        """Who took each action so far, oldest first (passing the tablet asks who decided last)."""
+        return [step.actor for step in self._saved.state.steps]
+
     def standings(self) -> dict:
         """Places, scores, winners and the deciding tie-break, as the engine ranks them."""
         return self._saved.state.standings()

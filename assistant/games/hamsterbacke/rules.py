@@ -16,6 +16,7 @@ returning True when it showed cards nobody had seen or handed cards over, so tha
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from assistant import TERMINAL
@@ -37,6 +38,12 @@ from assistant.games.hamsterbacke.cards import (
     pile_text,
     unseen_counts,
 )
+
+COLOUR_INDICES = tuple(range(KINDS))
+LAYING = tuple(tuple((pile + step) % PILES for step in range(LAID_PER_TAKE)) for pile in range(PILES))  # K1
+# SETS_HELD[card][count]: the play moves a hand with ``count`` cards of ``card`` may choose from.
+SETS_HELD = tuple(tuple(PLAY[card][1:count // VALUES[card] + 1] for count in range(len(FULL_DECK) + 1))
+                  for card in range(KINDS))
 
 
 class HamsterbackeState(State):
@@ -95,14 +102,18 @@ class HamsterbackeState(State):
         return {stack[-1] for p, stack in enumerate(self.blocking) if stack and p != player}
 
     def _act_moves(self) -> list[Move]:
+        # Random play and the hard bot's rollouts list these moves most often: plain loops over
+        # zipped constants and moves built once (``SETS_HELD``), no per-colour arithmetic.
         player = self.turn
-        moves = [TAKE[pile] for pile in range(PILES) if self.piles[pile]]
-        hand, blocked = self.hands[player], self.blocked(player)
-        for card in range(KINDS):
-            sets = hand[card] // VALUES[card]
-            if sets and card not in blocked:
-                moves += PLAY[card][1:sets + 1]
-        if self.blocking[player]:
+        moves = [take for take, pile in zip(TAKE, self.piles, strict=True) if pile]
+        blocked = [stack[-1] for stack in self.blocking if stack]
+        mine = self.blocking[player]
+        if mine:
+            blocked.remove(mine[-1])  # the own top never blocks; the same colour on another stack still does
+        for card, count, plays in zip(COLOUR_INDICES, self.hands[player], SETS_HELD, strict=True):
+            if count and card not in blocked:
+                moves += plays[count]
+        if mine:
             moves.append(TURN_PILE)
         return moves or [PASS]  # K6: a player with no possible action passes
 
@@ -111,6 +122,8 @@ class HamsterbackeState(State):
         if move.kind == "take":
             return IllegalAction("error.backe.pile_empty", pile=pile_text(move.at))
         if move.kind == "play":
+            if move.count < 1:
+                return IllegalAction("error.backe.not_a_move")
             card = card_text(move.at)
             if move.at in self.blocked(player):
                 return IllegalAction("error.backe.blocked", card=card)
@@ -127,16 +140,17 @@ class HamsterbackeState(State):
     def _take(self, move: Move) -> bool:
         """The whole pile into hand; then up to three cards from the deck, clockwise from the
         emptied space (K1). Once the deck is empty, the space stays empty."""
-        player, pile = self.turn, self.piles[move.at]
-        self.piles[move.at] = []
+        player, at, piles, deck = self.turn, move.at, self.piles, self.deck
+        pile = piles[at]
+        piles[at] = []
         hand, known = self.hands[player], self.known[player]
         for card in pile:
             hand[card] += 1
             known[card] += 1
         self.hand_sizes[player] += len(pile)
-        laid = min(LAID_PER_TAKE, len(self.deck))
-        for step in range(laid):
-            self.piles[(move.at + step) % PILES].append(self.deck.pop())
+        laid = min(LAID_PER_TAKE, len(deck))
+        for space in LAYING[at][:laid]:
+            piles[space].append(deck.pop())
         self._action_done()
         return laid > 0  # the laid cards had been hidden in the deck
 
@@ -217,7 +231,7 @@ class HamsterbackeState(State):
 
     # --- the end of an action, a turn and the game ----------------------------------------
     def piles_left(self) -> int:
-        return sum(1 for pile in self.piles if pile)
+        return PILES - self.piles.count([])
 
     def _action_done(self) -> None:
         self.actions_left -= 1
@@ -277,8 +291,16 @@ class HamsterbackeState(State):
                              for p in range(self.num_players)]}]
 
     def clone(self) -> HamsterbackeState:
-        """As ``State.clone``, without the replay: the hard bot clones thousands of times a move."""
-        other = self._copy()
+        """As ``State.clone``, without the replay: the hard bot clones thousands of times a move.
+
+        The generator is shared, not copied (copying it costs more than the rest of a clone):
+        it only shuffles the deal in ``__init__``, so nothing draws from it afterwards.
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other._marks = list(self._marks)
+        other.options = dict(self.options)
         other.hands = [list(hand) for hand in self.hands]
         other.hand_sizes = list(self.hand_sizes)
         other.known = [list(known) for known in self.known]
@@ -292,19 +314,28 @@ class HamsterbackeState(State):
 
 def gifts(hand: list[int], size: int) -> list[tuple[int, ...]]:
     """Every choice of ``size`` cards from ``hand`` (counts per colour), in a fixed order."""
-    found: list[tuple[int, ...]] = []
+    # No colour can give more than ``size``: capped, few hands differ, so the listing is kept.
+    return list(_gifts(tuple(min(count, size) for count in hand), size))
 
-    def extend(card: int, left: int, chosen: list[int]) -> None:
+
+@lru_cache(maxsize=4096)
+def _gifts(hand: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """The choices in descending order of their counts; ``tails(card, left)`` lists the ways the
+    colours from ``card`` on give ``left`` cards, each worked out once."""
+    last, known = KINDS - 1, {}
+
+    def tails(card: int, left: int) -> list[tuple[int, ...]]:
         if left == 0:
-            found.append(tuple(chosen) + (0,) * (KINDS - len(chosen)))
-            return
-        if card == KINDS:
-            return
-        for count in range(min(left, hand[card]), -1, -1):
-            extend(card + 1, left - count, [*chosen, count])
+            return [(0,) * (KINDS - card)]
+        if card == last:
+            return [(left,)] if hand[last] >= left else []
+        found = known.get((card, left))
+        if found is None:
+            found = known[card, left] = [(count, *rest) for count in range(min(left, hand[card]), -1, -1)
+                                         for rest in tails(card + 1, left - count)]
+        return found
 
-    extend(0, size, [])
-    return found
+    return tuple(tails(0, size))
 
 
 class Phase(NamedTuple):

@@ -34,6 +34,8 @@ def check_scores(data: Any) -> dict:
     for name, player in read_players(data, "hamsterbacke"):
         values = {}
         for field in FIELDS:
+            if field not in player and field != "blocking":  # the blocking stack may be left out: it never counts
+                raise ValueError(f"{name}: the number of cards in '{field}' is missing")
             value = player.get(field, 0)
             if type(value) is not int or value < 0:
                 raise ValueError(f"{name}: {field} must be a whole number of cards, 0 or more, not {value!r}")

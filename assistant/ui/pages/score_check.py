@@ -10,11 +10,13 @@ from assistant.games.registry import registered
 from assistant.ui import score_saving
 from assistant.ui.common import lang, tr
 from assistant.ui.nav import game_icon
+from assistant.ui.score_backe import backe_check
 from assistant.ui.score_biber import biber_scorekeeper
 from assistant.ui.score_hamstern import hamstern_check
 from assistant.ui.score_json import json_check
 
-FORMS = {"hamstern": hamstern_check, "biber_gang": biber_scorekeeper}  # tap-friendly, saved at once
+# Tap-friendly forms, saved at once.
+FORMS = {"hamstern": hamstern_check, "biber_gang": biber_scorekeeper, "hamsterbacke": backe_check}
 GAMES = {info.name: info for info in registered() if info.score_check}
 
 

@@ -1,0 +1,105 @@
+"""The Hamsterbacke table as one picture for the tap board: the circle, the side column (status,
+buttons, every player) and the hand of the seat that decides.
+
+Parts a tap can choose: ``p0``..``p7`` (the piles), ``c0``..``c6`` (a colour of your hand),
+``g{colour}-{n}`` (a card to give), ``s{seat}`` (a player, when choosing who gives) and ``turn``
+(your blocking stack). What is tappable is decided in play.py from the legal actions; this
+module only draws.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from assistant.games.hamsterbacke.cards import COLOURS, KINDS, VALUES
+from assistant.ui.common import tr
+from assistant.ui.hamsterbacke.pictures import card_svg, circle_svg
+
+TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
+
+
+def shorts() -> list[str]:
+    """Each colour's letters in the player's language ("DB", "HB")."""
+    return [tr(f"ui.backe.short_{colour}") for colour in COLOURS]
+
+
+def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str,
+               gift_size: int = 0) -> str:
+    """The whole table for ``seat`` (None: nobody's hand, a computer opponent is deciding).
+    ``gift_size`` > 0: the hand is shown card by card, to choose what to give."""
+    letters = shorts()
+    circle = circle_svg(view["piles"], view["deck_count"], letters, tr("ui.backe.empty"),
+                        tr("ui.backe.deck", count=view["deck_count"]))
+    side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>'
+            f'<div class="hb-players">{_players(names, labels, view, seat, letters)}</div></div>')
+    return (f'<style>{TABLE_CSS}</style><div class="hb-table"><div class="hb-circle">{circle}</div>'
+            f'<div class="hb-hand">{_hand(view, seat, letters, gift_size)}</div>{side}</div>')
+
+
+def plural(key: str, count: int) -> str:
+    """``key`` for many, ``key_one`` for one ("1 set", "2 sets")."""
+    return tr(f"{key}_one" if count == 1 else key, count=count)
+
+
+def blocked_colours(view: dict, seat: int) -> set[int]:
+    """Colours lying on top of another player's blocking stack: marked in the hand, for the eye
+    only (what may be played comes from the legal actions)."""
+    return {shown["blocking"][-1] for p, shown in enumerate(view["players"]) if shown["blocking"] and p != seat}
+
+
+def _hand(view: dict, seat: int | None, letters: list[str], gift_size: int) -> str:
+    if seat is None or view["hand"] is None:
+        return f'<div class="hb-caption">{html.escape(tr("ui.backe.hands_hidden"))}</div>'
+    hand = view["hand"]
+    caption = f'<div class="hb-caption">{html.escape(tr("ui.backe.your_hand", count=sum(hand)))}</div>'
+    if not sum(hand):
+        return caption
+    blocked = blocked_colours(view, seat)
+    groups = []
+    for card in range(KINDS):
+        count = hand[card]
+        if not count:
+            continue
+        if gift_size:
+            # One tappable card per copy that could go, at most the gift's size of one colour.
+            chips = "".join(f'<div class="hb-chip" data-tap="g{card}-{n}">{card_svg(card, letters[card])}</div>'
+                            for n in range(min(count, gift_size)))
+            more = f'<span class="hb-count">×{count}</span>'
+            groups.append(f'<div class="hb-give-group">{chips}{more}</div>')
+            continue
+        sets = count // VALUES[card]
+        classes = "hb-group" + (" hb-has-set" if sets else "") + (" hb-blocked" if card in blocked else "")
+        badge = ""
+        if sets:
+            badge = f'<span class="hb-badge">{html.escape(plural("ui.backe.sets", sets))}</span>'
+        lock = f'<span class="hb-lock">{html.escape(tr("ui.backe.blocked"))}</span>' if card in blocked else ""
+        groups.append(f'<div class="{classes}" data-tap="c{card}">{card_svg(card, letters[card])}'
+                      f'<div class="hb-count">×{count}</div>{badge}{lock}</div>')
+    kind = "hb-give-cards" if gift_size else "hb-groups"
+    return f'{caption}<div class="{kind}">{"".join(groups)}</div>'
+
+
+def _players(names: list[str], labels: list[str], view: dict, seat: int | None, letters: list[str]) -> str:
+    boxes = []
+    for p, shown in enumerate(view["players"]):
+        classes = "hb-player" + (" hb-turn" if view["current_player"] == p else "") + (" hb-me" if p == seat else "")
+        title = html.escape(names[p]) + (f' <span class="hb-label">{html.escape(labels[p])}</span>' if labels[p]
+                                         else "")
+        stack = shown["blocking"]
+        if stack:
+            top = stack[-1]
+            mine_to_turn = ' data-tap="turn"' if p == seat else ""
+            blocking = (f'<div class="hb-stack"{mine_to_turn}>{card_svg(top, letters[top], 30)}'
+                        f'<span>×{len(stack)}</span></div>')
+        else:
+            blocking = '<div class="hb-stack hb-stack-empty">–</div>'
+        counts = html.escape(tr("ui.backe.counts", hand=shown["hand_count"], score=shown["score_count"]))
+        known = ""
+        if p != seat and any(shown["known"]):
+            chips = " ".join(f'<span class="hb-known-chip hb-k-{COLOURS[c]}">{html.escape(letters[c])}{VALUES[c]}'
+                             f'×{n}</span>' for c, n in enumerate(shown["known"]) if n)
+            known = f'<div class="hb-known">{html.escape(tr("ui.backe.known"))}: {chips}</div>'
+        boxes.append(f'<div class="{classes}" data-tap="s{p}">{blocking}<div class="hb-pinfo">'
+                     f'<div class="hb-pname">{title}</div><div class="hb-pcounts">{counts}</div>{known}</div></div>')
+    return "".join(boxes)

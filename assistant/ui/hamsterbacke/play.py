@@ -1,0 +1,243 @@
+"""Hamsterbacke at the table: alone against computer opponents, or together at one tablet (with
+computer opponents too, if wished). The whole table is one tap board.
+
+The page draws only the view of the seat that decides (a computer opponent deciding: nobody's
+hand). Together at one tablet, a human decision after another human's is preceded by a cover
+that hides every hand until the right person taps "It is me".
+
+Deciding: a tap on a pile takes it; to play, choose how many sets (a mode), then tap a colour of
+your hand; "Turn pile" (or a tap on your blocking stack) turns it; choosing who gives is a tap on
+a player; giving is choosing the cards, then "Give". What can be tapped comes from the legal
+actions; anything else is refused by the engine, with its reason.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+
+import streamlit as st
+
+from assistant.games.hamsterbacke.actions import GIVER, MAX_SETS, PASS, PLAY, TAKE, TURN_PILE, give
+from assistant.games.hamsterbacke.cards import KINDS, PILES
+from assistant.ui.common import plain, tr
+from assistant.ui.components import tap_board
+from assistant.ui.hamsterbacke.board import plural, table_html
+from assistant.ui.pictures import icon
+from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, rules_panel, standings_table
+
+BOARD = "hb-board"
+RULES = ("take", "play", "turn", "actions", "end", "undo", "hidden")
+ACKNOWLEDGED = "hb_acknowledged"  # session key: game id -> the action count at which "It is me" was tapped
+PARTS = {"score_pile": "ui.backe.score_pile", "hand": "ui.backe.hand", "blocking": "ui.backe.blocking"}
+
+
+def render(table: Table) -> None:
+    speed = table.setup.get("speed", "normal")
+    if bots_move(table, speed, _render_table, partial(_is_bot, table), partial(_level, table)):
+        return
+    _render_table(table)
+
+
+def _is_bot(table: Table, seat: int) -> bool:
+    return table.setup["bots"][seat] != "human"
+
+
+def _level(table: Table, seat: int) -> str:
+    return table.setup["bots"][seat]
+
+
+def _render_table(table: Table) -> None:
+    if table.is_over():
+        _end(table)
+    elif _cover_needed(table):
+        _cover(table)
+        return
+    else:
+        _table(table)
+    log_panel(table.log(plain_names(table)))
+    rules_panel([f"rules.backe.{rule}" for rule in RULES])
+
+
+def deciding_seat(table: Table) -> int | None:
+    """The seat whose view the page draws: the human who decides now; alone against the
+    computer, always that one human; together, while a computer opponent decides, nobody."""
+    humans = [seat for seat in range(table.num_players) if not _is_bot(table, seat)]
+    if table.current_player in humans:
+        return table.current_player
+    return humans[0] if len(humans) == 1 else None
+
+
+# --- passing the tablet ----------------------------------------------------------------------------
+def _cover_needed(table: Table) -> bool:
+    if table.setup.get("mode") != "together":
+        return False
+    seat = table.current_player
+    if seat < 0 or _is_bot(table, seat):
+        return False
+    previous = next((actor for actor in reversed(table.actors()) if not _is_bot(table, actor)), None)
+    if previous is None or previous == seat:
+        return False
+    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
+
+
+def _cover(table: Table) -> None:
+    name = plain(table.names[table.current_player])
+    st.header(tr("ui.backe.cover_title", name=name))
+    st.info(tr("ui.backe.cover_note", name=name), icon=":material/visibility_off:")
+    st.button(tr("ui.backe.its_me"), key="hb-its-me", type="primary", icon=":material/front_hand:",
+              on_click=_acknowledge, args=(table.id, table.actions_taken))
+
+
+def _acknowledge(game_id: str, actions: int) -> None:
+    st.session_state.setdefault(ACKNOWLEDGED, {})[game_id] = actions
+
+
+# --- the table ------------------------------------------------------------------------------------
+def _labels(table: Table, seat: int | None) -> list[str]:
+    labels = []
+    for p, kind in enumerate(table.setup["bots"]):
+        if kind != "human":
+            labels.append(tr(f"ui.backe.level_{kind}"))
+        else:
+            labels.append(tr("ui.backe.you") if p == seat else "")
+    return labels
+
+
+def _table(table: Table) -> None:
+    seat = deciding_seat(table)
+    view = table.view(seat)
+    deciding = seat is not None and view["current_player"] == seat
+    legal = table.legal_actions() if deciding else []
+    kinds = {move.kind for move in legal}
+    hint = choice().get("hint")
+    gift = view["gift_size"] if "give" in kinds else 0
+    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds), gift)
+
+    piles = [f"p{move.at}" for move in legal if move.kind == "take"]
+    turn = ["turn"] if "turn_pile" in kinds else []
+    most_sets = max((move.count for move in legal if move.kind == "play"), default=0)
+    modes = [{"id": f"sets{n}", "label": plural("ui.backe.play_sets", n),
+              "tappable": piles + turn + [f"c{move.at}" for move in legal if move.kind == "play" and move.count == n]}
+             for n in range(1, most_sets + 1)]
+    buttons, select, tappable, most = [], "one", piles + turn, 0
+    if "turn_pile" in kinds:
+        buttons.append({"id": "turn_pile", "label": tr("ui.backe.turn_pile")})
+    if "pass" in kinds:
+        buttons.append({"id": "pass", "label": tr("ui.backe.pass"), "primary": True})
+    if "giver" in kinds:
+        tappable = [f"s{move.at}" for move in legal]
+    if gift:
+        select, most = "many", gift
+        tappable = [f"g{card}-{n}" for card in range(KINDS) for n in range(min(view["hand"][card], gift))]
+        buttons.append({"id": "give", "label": tr("ui.backe.give", count=gift, n="{n}"), "primary": True,
+                        "needs": "selection"})
+        if hint:
+            buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
+    if deciding:
+        buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
+    if seat is not None and table.can_undo() and table.last_actor() == seat:
+        buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
+    tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
+              marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
+              version=table.actions_taken, on_decision=partial(_decide, table, seat))
+
+
+def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
+    names, current = table.names, view["current_player"]
+    action = 3 - view["actions_left"]
+    if view["phase"] == "give":
+        doing = tr("ui.backe.giving", giver=names[view["giver"]], count=view["gift_size"], name=names[view["turn"]])
+        if "give" in kinds:
+            doing = tr("ui.backe.you_give", count=view["gift_size"], name=names[view["turn"]])
+    elif view["phase"] == "choose_giver":
+        doing = tr("ui.backe.choose_giver") if "giver" in kinds else \
+            tr("ui.backe.choosing_giver", name=names[current])
+    elif current == seat:
+        how = "ui.backe.how_take" if "play" not in kinds else "ui.backe.how_play"
+        doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr(how)
+        if kinds == {"pass"}:
+            doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr("ui.backe.only_pass")
+    else:
+        doing = tr("ui.backe.waiting", name=names[current], action=action)
+    parts = [f'<div class="tb-status">{html.escape(doing)}</div>']
+    if view["ending"]:
+        parts.append(f'<div class="tb-message tb-error">{html.escape(tr("ui.backe.last_turn"))}</div>')
+    return "".join(parts) + board_messages()
+
+
+# --- deciding ---------------------------------------------------------------------------------------
+def _decide(table: Table, seat: int | None, decision: dict) -> None:
+    if not table.is_current(decision):
+        return
+    if seat is None or table.current_player != seat:
+        set_choice(error=tr("ui.backe.not_now"))
+        return
+    button, selection = decision.get("button"), decision.get("selection") or []
+    if button == "undo":
+        table.undo()
+        return
+    if button == "hint":
+        _hint(table, seat)
+        return
+    move = _move(button, selection)
+    if move is None:
+        set_choice(error=tr("ui.backe.not_now"))
+        return
+    # The engine checks the move; a refusal keeps its reason for the board to show.
+    table.act(move)
+
+
+def _move(button: str, selection: list):
+    """The move a decision names, or None for anything our board never sends."""
+    try:
+        if button == "turn_pile":
+            return TURN_PILE
+        if button == "pass":
+            return PASS
+        if button == "give":
+            counts = [0] * KINDS
+            for part in selection:
+                card = int(str(part)[1:].split("-")[0])
+                counts[card] += 1
+            return give(counts)
+        tapped = str(selection[0]) if selection else ""
+        number = int(tapped[1:]) if tapped[1:].isdigit() else -1
+        if tapped == "turn":
+            return TURN_PILE
+        if tapped.startswith("p") and 0 <= number < PILES:
+            return TAKE[number]
+        if tapped.startswith("s") and 0 <= number < len(GIVER):
+            return GIVER[number]
+        if tapped.startswith("c") and 0 <= number < KINDS and button.startswith("sets"):
+            sets = int(button[4:])
+            return PLAY[number][sets] if 1 <= sets <= MAX_SETS else None
+    except (ValueError, IndexError):
+        return None
+    return None
+
+
+def _hint(table: Table, seat: int) -> None:
+    advice = table.hint(seat)
+    move = advice.action
+    taps = {"take": [f"p{move.at}"], "play": [f"c{move.at}"], "turn_pile": ["turn"],
+            "giver": [f"s{move.at}"]}.get(move.kind, [])
+    if move.kind == "give":
+        taps = [f"g{card}-{n}" for card, count in enumerate(move.cards) for n in range(count)]
+    set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
+                                 "taps": taps})
+
+
+# --- the end -----------------------------------------------------------------------------------------
+def _end(table: Table) -> None:
+    st.header(f":material/flag: {tr('ui.backe.game_over')}")
+    standings = table.standings()
+    winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
+    key = "ui.backe.winner" if len(winners) == 1 else "ui.backe.winners"
+    st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
+    standings_table(table.names, standings, PARTS)
+    st.caption(tr("ui.backe.score_rule"))
+    if st.button(tr("ui.new_game"), key="hb-new", type="primary"):
+        st.query_params.pop("game", None)
+        st.rerun()
