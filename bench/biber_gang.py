@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from figures import print_decision_times  # noqa: E402 - bench/figures.py, beside this script
 
 from assistant.bots import get_bot  # noqa: E402
 from assistant.games import get_game  # noqa: E402
@@ -66,10 +67,7 @@ def bench_hard(games: int) -> None:
             all_times += [t for r in results for t in r[1]]
             print(f"hard vs {rival}: hard wins {share:.0%} of {games} two-player games "
                   f"(target: >= {'90' if rival == 'random' else '60'}%)")
-    all_times.sort()
-    print(f"hard bot seconds per decision: median {statistics.median(all_times):.3f}, "
-          f"p95 {all_times[int(0.95 * len(all_times))]:.3f}, max {all_times[-1]:.3f} "
-          f"over {len(all_times)} decisions   (target: <= 0.5 s)")
+    print_decision_times(all_times, "<= 0.5 s")
 
 
 def main() -> None:

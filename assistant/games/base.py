@@ -64,6 +64,32 @@ class Action(ABC):
         return json.dumps(self.to_data(), separators=(",", ":"))
 
 
+class KeyedAction(Action):
+    """An immutable action whose equality and hash come from its fields, kept as a key built once:
+    random play and the bots look actions up in lists and sets millions of times. A subclass
+    names its fields in ``FIELDS`` and calls ``_freeze`` with their values in that order."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def _freeze(self, *values: Any) -> None:
+        for name, value in zip(self.FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_key", values)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a {type(self).__name__} cannot be changed")
+
+    def __eq__(self, other) -> bool:
+        return self is other or (type(other) is type(self) and self._key == other._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key!r}"
+
+
 class Step(NamedTuple):
     """How one applied action stands towards undo: who took it, whether it may be taken
     back, and whether it showed hidden information (a drawn or turned-up card).

@@ -6,40 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 from assistant import i18n
-from assistant.games.base import Action, describe
+from assistant.games.base import KeyedAction, describe
 from assistant.games.biber_gang.cards import DISPLAY_SIZE, position_text
 
 KINDS = ("turn_up", "draw_deck", "take_discard", "swap", "discard_turn", "discard", "swim")
 
 
-class Move(Action):
+class Move(KeyedAction):
     """``kind`` with up to two display positions: turn_up(pos), swap(pos), discard_turn(pos),
     swim(beaver position, face-down position); draw_deck, take_discard and discard take none.
 
-    Immutable and hashable; equality and hash come from a key built once, because the
-    engine looks moves up in sets millions of times in random play.
+    Immutable and hashable (``KeyedAction``).
     """
 
-    __slots__ = ("kind", "at", "to", "_key", "_hash")
+    FIELDS = ("kind", "at", "to")
 
     def __init__(self, kind: str, at: int = -1, to: int = -1):
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "at", at)
-        object.__setattr__(self, "to", to)
-        object.__setattr__(self, "_key", (kind, at, to))
-        object.__setattr__(self, "_hash", hash((kind, at, to)))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("a Move cannot be changed")
-
-    def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Move) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"Move({self.kind!r}, {self.at}, {self.to})"
+        self._freeze(kind, at, to)
 
     def to_data(self) -> Any:
         data: dict[str, Any] = {"move": self.kind}

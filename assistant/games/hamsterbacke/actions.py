@@ -14,34 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from assistant import i18n
-from assistant.games.base import Action, describe
+from assistant.games.base import KeyedAction, describe
 from assistant.games.hamsterbacke.cards import KINDS, NAMES, PILES, card_from_name, card_text, cards_of, pile_text
 
 MAX_SETS = 11  # eleven sets of a 1 are the most one colour can give
 MAX_PLAYERS = 5
 
 
-class Move(Action):
-    """Immutable and hashable; equality and hash come from a key built once."""
+class Move(KeyedAction):
+    """Immutable and hashable (``KeyedAction``)."""
 
-    __slots__ = ("kind", "at", "count", "cards", "_key", "_hash")
+    FIELDS = ("kind", "at", "count", "cards")
 
     def __init__(self, kind: str, at: int = -1, count: int = 0, cards: tuple[int, ...] = ()):
-        key = (kind, at, count, cards)
-        for name, value in zip(self.__slots__, (*key, key, hash(key)), strict=True):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("a Move cannot be changed")
-
-    def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Move) and self._key == other._key)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"Move({self.kind!r}, {self.at}, {self.count}, {self.cards})"
+        self._freeze(kind, at, count, cards)
 
     def to_data(self) -> Any:
         data: dict[str, Any] = {"move": self.kind}
