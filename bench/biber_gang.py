@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import print_decision_times  # noqa: E402 - bench/figures.py, beside this script
+from figures import print_decision_times, random_games  # noqa: E402 - bench/figures.py, beside this script
 
 from assistant.bots import get_bot  # noqa: E402
 from assistant.games import get_game  # noqa: E402
@@ -26,16 +26,8 @@ GAME = get_game("biber_gang")
 
 
 def bench_random_play(games: int = 400) -> None:
-    decisions = rounds = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        state = GAME.new_state(2, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            state.apply(rng.choice(state.legal_actions()))
-            decisions += 1
-        rounds += state.rounds
-    seconds = time.perf_counter() - start
+    seconds, decisions, finished = random_games(GAME, games)
+    rounds = sum(state.rounds for state in finished)
     print(f"random play, 2 players: {rounds / seconds:,.0f} rounds/s, {seconds / decisions * 1e6:.1f} us per decision "
           f"({decisions / rounds:.0f} decisions a round)   (targets: >= 2,000 rounds/s, <= 10 us)")
 

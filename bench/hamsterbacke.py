@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import print_decision_times  # noqa: E402 - bench/figures.py, beside this script
+from figures import print_decision_times, random_games  # noqa: E402 - bench/figures.py, beside this script
 
 from assistant.bots import get_bot  # noqa: E402
 from assistant.games import get_game  # noqa: E402
@@ -28,20 +28,8 @@ from assistant.games import get_game  # noqa: E402
 GAME = get_game("hamsterbacke")
 
 
-def random_play_run(games: int) -> tuple[float, int]:
-    decisions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        state = GAME.new_state(2, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            state.apply(rng.choice(state.legal_actions()))
-            decisions += 1
-    return time.perf_counter() - start, decisions
-
-
 def bench_random_play(games: int = 500, runs: int = 5) -> None:
-    seconds, decisions = min(random_play_run(games) for _ in range(runs))
+    seconds, decisions, _ = min(random_games(GAME, games) for _ in range(runs))
     print(f"random play, 2 players: {seconds / decisions * 1e6:.1f} us per decision, {games / seconds:,.0f} games/s "
           f"({decisions / games:.0f} decisions a game; best of {runs} runs of {games} games)   (target: <= 10 us)")
 
