@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from assistant.errors import IllegalAction
 from assistant.games.hamsterbacke.cards import TOTAL_CARDS
-from assistant.games.hamsterbacke.scorecard import FIELDS, check_scores
+from assistant.games.hamsterbacke.scorecard import FIELDS, check_counts, check_scores
 from assistant.store import SavedCheck
 from assistant.ui.common import lang, plain, tr
 from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
@@ -74,18 +75,24 @@ def backe_check(saved: SavedCheck | None) -> None:
     names = shown_names(data)
     players = [{"name": names[n], **data["counts"][n]} for n in range(count)]
     try:
-        result = check_scores({"players": players})
+        result = check_scores({"players": players}, finished=False)  # fewer cards than at an end: still typing
     except ValueError as error:  # IllegalAction too: more cards than a game can end with
         message = error.message(lang()) if hasattr(error, "message") else str(error)
         st.error(message, icon=":material/warning:")
         return
+    entered = any(any(row.values()) for row in data["counts"][:count])
+    try:
+        check_counts(data["counts"][:count])
+    except IllegalAction as error:
+        if entered:  # the totals below are shown, with what cannot be right yet
+            st.info(error.message(lang()), icon=":material/info:")
     rows = {tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]]}
     for field in FIELDS:
         rows[tr(LABELS[field])] = [player["breakdown"][field] for player in result["players"]]
     rows[tr("ui.hamstern.total")] = [player["total"] for player in result["players"]]
     st.table(rows, hide_index=True)
     st.caption(tr("ui.backe.score_rule"))
-    if any(any(row.values()) for row in data["counts"][:count]):
+    if entered:
         winners = " & ".join(plain(name) for name in result["winners"])
         st.success(tr("ui.backe.winner" if len(result["winners"]) == 1 else "ui.backe.winners", names=winners),
                    icon=":material/emoji_events:")

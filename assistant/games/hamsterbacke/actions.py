@@ -15,7 +15,16 @@ from typing import Any
 
 from assistant import i18n
 from assistant.games.base import KeyedAction, describe
-from assistant.games.hamsterbacke.cards import KINDS, NAMES, PILES, card_from_name, card_text, cards_of, pile_text
+from assistant.games.hamsterbacke.cards import (
+    KINDS,
+    NAMES,
+    PILES,
+    card_from_name,
+    card_text,
+    cards_of,
+    cards_text,
+    pile_text,
+)
 
 MAX_SETS = 11  # eleven sets of a 1 are the most one colour can give
 MAX_PLAYERS = 5
@@ -55,7 +64,7 @@ class Move(KeyedAction):
         if self.kind == "giver":
             return i18n.Text("move.backe.giver", player=self.at + 1)
         if self.kind == "give":
-            return i18n.Text("move.backe.give", count=self.given)
+            return i18n.Text("move.backe.give", cards=cards_text(self.given))
         return i18n.Text(f"move.backe.{self.kind}")
 
     def __str__(self) -> str:

@@ -41,6 +41,11 @@ def card_text(card: int) -> Text:
     return Text(f"card.backe.{NAMES[card]}")
 
 
+def cards_text(count: int) -> Text:
+    """"1 card", "3 cards" in the player's language."""
+    return Text("card.backe.cards_one" if count == 1 else "card.backe.cards", count=count)
+
+
 def pile_text(pile: int) -> Text:
     """A pile of the circle as players count them, clockwise from the top: "pile 1" .. "pile 8"."""
     return Text("card.backe.pile", number=pile + 1)

@@ -7,7 +7,7 @@ server. A gift says how many cards went, never which: they go face down.
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.games.hamsterbacke.cards import card_text, pile_text
+from assistant.games.hamsterbacke.cards import card_text, cards_text, pile_text
 from assistant.games.hamsterbacke.rules import HamsterbackeState
 
 Event = tuple[str, dict]
@@ -35,11 +35,11 @@ def game_log(state: HamsterbackeState) -> list[Event]:
         if move.kind == "take":
             laid = sum(map(len, replay.piles)) - sum(map(len, piles)) + len(piles[move.at])
             events.append(("log.backe.take", {"player": player, "pile": pile_text(move.at),
-                                              "count": len(piles[move.at]), "laid": laid}))
+                                              "cards": cards_text(len(piles[move.at])), "laid": laid}))
         elif move.kind == "play":
             events.append(("log.backe.play", {"player": player, "sets": move.count, "card": card_text(move.at)}))
         elif move.kind == "turn_pile":
-            events.append(("log.backe.turn_pile", {"player": player, "count": len(stack),
+            events.append(("log.backe.turn_pile", {"player": player, "cards": cards_text(len(stack)),
                                                    "card": card_text(stack[-1])}))
             if replay.phase == "give":
                 events.append(("log.backe.must_give", {"giver": replay.giver, "count": replay.gift_size}))
@@ -47,7 +47,7 @@ def game_log(state: HamsterbackeState) -> list[Event]:
             events.append(("log.backe.chose_giver", {"player": player, "giver": move.at}))
             events.append(("log.backe.must_give", {"giver": replay.giver, "count": replay.gift_size}))
         elif move.kind == "give":
-            events.append(("log.backe.gave", {"giver": giver, "player": player, "count": move.given}))
+            events.append(("log.backe.gave", {"giver": giver, "player": player, "cards": cards_text(move.given)}))
         else:
             events.append(("log.backe.pass", {"player": player}))
         if replay.over:

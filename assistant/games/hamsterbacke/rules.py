@@ -34,6 +34,7 @@ from assistant.games.hamsterbacke.cards import (
     VALUES,
     card_text,
     cards_of,
+    cards_text,
     counts_of,
     pile_text,
     unseen_counts,
@@ -212,9 +213,9 @@ class HamsterbackeState(State):
 
     def _give_refusal(self, move: Move) -> IllegalAction:
         if move.kind != "give":
-            return IllegalAction("error.backe.must_give", count=self.gift_size)
+            return IllegalAction("error.backe.must_give", cards=cards_text(self.gift_size))
         if move.given != self.gift_size:
-            return IllegalAction("error.backe.gift_size", count=self.gift_size)
+            return IllegalAction("error.backe.gift_size", cards=cards_text(self.gift_size))
         return IllegalAction("error.backe.gift_not_held")
 
     def _give(self, move: Move) -> bool:

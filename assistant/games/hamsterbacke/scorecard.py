@@ -1,8 +1,9 @@
 """Checking the end of a Hamsterbacke game: ``python -m assistant score hamsterbacke FILE``.
 
 Input (CONTRACT.md): ``{"players": [{"name": "Ann", "score_pile": 20, "hand": 5, "blocking": 3}]}``,
-card counts. The total is score pile minus hand; the highest wins, ties share. Counts no game
-can produce (negative, not whole numbers, more than the 120 cards together) are refused.
+card counts, all three for every player. The total is score pile minus hand; the highest wins, ties
+share. Counts no finished game can leave (negative, not whole numbers, more cards together than can
+leave the circle, or fewer than must) are refused.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from assistant.errors import IllegalAction
 from assistant.games import standings as ranking
-from assistant.games.hamsterbacke.cards import TOTAL_CARDS
+from assistant.games.hamsterbacke.cards import END_PILES, HAND_AT_START, LAID_PER_TAKE, PILES, TOTAL_CARDS
 from assistant.games.hamsterbacke.scoring import total
 from assistant.games.score_input import read_players
 
@@ -21,28 +22,42 @@ FIELDS = ("score_pile", "hand", "blocking")
 MOST_HELD = TOTAL_CARDS - 2
 
 
-def check_counts(counts: list[dict[str, int]]) -> None:
+def fewest_held(players: int) -> int:
+    """The fewest cards the players can hold together at the end: the dealt ones, and one card
+    at least from every Take, of which it needs enough to lay the whole deck (three a Take) and
+    then five more to leave three piles."""
+    deck = TOTAL_CARDS - PILES - HAND_AT_START * players
+    return HAND_AT_START * players + -(-deck // LAID_PER_TAKE) + PILES - END_PILES
+
+
+def check_counts(counts: list[dict[str, int]], *, finished: bool = True) -> None:
     """Refuse card counts no game can end with (IllegalAction, a ValueError). Shared by this
-    check and the app's score check, so both give the same reason."""
+    check and the app's score check, so both give the same reason. ``finished=False`` (counts
+    still being entered) refuses only too many."""
     together = sum(sum(player.values()) for player in counts)
     if together > MOST_HELD:
         raise IllegalAction("error.backe.too_many_cards", count=together, most=MOST_HELD)
+    if finished and together < fewest_held(len(counts)):
+        raise IllegalAction("error.backe.too_few_cards", count=together, fewest=fewest_held(len(counts)))
 
 
-def check_scores(data: Any) -> dict:
+def check_scores(data: Any, *, finished: bool = True) -> dict:
     names, counts = [], []
     for name, player in read_players(data, "hamsterbacke"):
+        unknown = sorted(set(player) - {"name", *FIELDS})
+        if unknown:
+            raise ValueError(f"{name}: unknown field {unknown[0]!r} (the fields are {', '.join(FIELDS)})")
         values = {}
         for field in FIELDS:
-            if field not in player and field != "blocking":  # the blocking stack may be left out: it never counts
+            if field not in player:
                 raise ValueError(f"{name}: the number of cards in '{field}' is missing")
-            value = player.get(field, 0)
+            value = player[field]
             if type(value) is not int or value < 0:
                 raise ValueError(f"{name}: {field} must be a whole number of cards, 0 or more, not {value!r}")
             values[field] = value
         names.append(name)
         counts.append(values)
-    check_counts(counts)
+    check_counts(counts, finished=finished)
     totals = [total(player["score_pile"], player["hand"]) for player in counts]
     return {
         "players": [{"name": name, "total": points, "breakdown": dict(player)}
