@@ -22,7 +22,7 @@ from assistant.bots import Advice
 from assistant.bots.search import Playout, search
 from assistant.games.hamsterbacke import HamsterbackeGame, HamsterbackeState
 from assistant.games.hamsterbacke.actions import GIVER, Move, give
-from assistant.games.hamsterbacke.cards import END_PILES, KINDS, VALUES, card_text, pile_text
+from assistant.games.hamsterbacke.cards import END_PILES, KINDS, VALUES, card_text, cards_text, pile_text, sets_text
 
 FULL_DECK_SIZE = 60  # a deck this large or larger counts as early in the game (two players start with 108)
 BLOCK_BONUS = 0.15  # per card of a colour another player is known to hold in sets, while my top blocks it
@@ -193,27 +193,28 @@ def explain(view: dict, move: Move) -> Advice:
             return Advice(move, "bot.backe.take_end", {"pile": pile_text(move.at)})
         sets = sum((table.hand[c] + pile.count(c)) // VALUES[c] - table.hand[c] // VALUES[c] for c in set(pile))
         if sets:
-            return Advice(move, "bot.backe.take_sets", {"pile": pile_text(move.at), "sets": sets})
+            return Advice(move, "bot.backe.take_sets", {"pile": pile_text(move.at), "sets": sets_text(sets)})
         return Advice(move, "bot.backe.take", {"pile": pile_text(move.at)})
     if move.kind == "play":
+        played = {"sets": sets_text(move.count), "card": card_text(move.at)}
         if view["ending"]:
-            return Advice(move, "bot.backe.play_end", {"card": card_text(move.at)})
+            return Advice(move, "bot.backe.play_end", played)
         if block_bonus(table, move.at):
-            return Advice(move, "bot.backe.play_block", {"card": card_text(move.at)})
-        return Advice(move, "bot.backe.play", {"card": card_text(move.at)})
+            return Advice(move, "bot.backe.play_block", played)
+        return Advice(move, "bot.backe.play", played)
     if move.kind == "turn_pile":
         count = len(table.blocking[table.me])
         giver, gift = gift_for(table)
         if gift:
-            return Advice(move, "bot.backe.turn_gift", {"count": count, "gift": gift})
+            return Advice(move, "bot.backe.turn_gift", {"cards": cards_text(count), "gift": gift})
         if table.ending or table.deck == 0:
-            return Advice(move, "bot.backe.turn_end", {"count": count})
-        return Advice(move, "bot.backe.turn", {"count": count})
+            return Advice(move, "bot.backe.turn_end", {"cards": cards_text(count)})
+        return Advice(move, "bot.backe.turn", {"cards": cards_text(count)})
     if move.kind == "giver":
-        return Advice(move, "bot.backe.giver", {"player": move.at + 1})
+        return Advice(move, "bot.backe.giver")
     if move.kind == "give":
         whole = any(view["hand"][c] % VALUES[c] < move.cards[c] for c in range(KINDS))
-        return Advice(move, "bot.backe.give_sets" if whole else "bot.backe.give", {"count": move.given})
+        return Advice(move, "bot.backe.give_sets" if whole else "bot.backe.give", {"cards": cards_text(move.given)})
     return Advice(move, "bot.backe.pass")
 
 
@@ -298,7 +299,7 @@ class HardBot(EasyBot):
             return super().advise(view, legal, rng)
         advice = explain(view, found.action)
         if advice.reason in ("bot.backe.take", "bot.backe.play"):  # no sharper reason fits: say how it was found
-            return Advice(found.action, "bot.backe.best", {"samples": found.samples})
+            return Advice(found.action, f"{advice.reason}_best", {**advice.params, "samples": found.samples})
         return advice
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:

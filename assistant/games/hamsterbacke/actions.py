@@ -24,6 +24,7 @@ from assistant.games.hamsterbacke.cards import (
     cards_of,
     cards_text,
     pile_text,
+    sets_text,
 )
 
 MAX_SETS = 11  # eleven sets of a 1 are the most one colour can give
@@ -60,7 +61,7 @@ class Move(KeyedAction):
         if self.kind == "take":
             return i18n.Text("move.backe.take", pile=pile_text(self.at))
         if self.kind == "play":
-            return i18n.Text("move.backe.play", sets=self.count, card=card_text(self.at))
+            return i18n.Text("move.backe.play", sets=sets_text(self.count), card=card_text(self.at))
         if self.kind == "giver":
             return i18n.Text("move.backe.giver", player=self.at + 1)
         if self.kind == "give":

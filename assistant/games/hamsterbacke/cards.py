@@ -46,6 +46,11 @@ def cards_text(count: int) -> Text:
     return Text("card.backe.cards_one" if count == 1 else "card.backe.cards", count=count)
 
 
+def sets_text(count: int) -> Text:
+    """"1 set", "2 sets" in the player's language."""
+    return Text("card.backe.sets_one" if count == 1 else "card.backe.sets", count=count)
+
+
 def pile_text(pile: int) -> Text:
     """A pile of the circle as players count them, clockwise from the top: "pile 1" .. "pile 8"."""
     return Text("card.backe.pile", number=pile + 1)

@@ -7,7 +7,7 @@ server. A gift says how many cards went, never which: they go face down.
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.games.hamsterbacke.cards import card_text, cards_text, pile_text
+from assistant.games.hamsterbacke.cards import card_text, cards_text, pile_text, sets_text
 from assistant.games.hamsterbacke.rules import HamsterbackeState
 
 Event = tuple[str, dict]
@@ -37,7 +37,8 @@ def game_log(state: HamsterbackeState) -> list[Event]:
             events.append(("log.backe.take", {"player": player, "pile": pile_text(move.at),
                                               "cards": cards_text(len(piles[move.at])), "laid": laid}))
         elif move.kind == "play":
-            events.append(("log.backe.play", {"player": player, "sets": move.count, "card": card_text(move.at)}))
+            events.append(("log.backe.play", {"player": player, "sets": sets_text(move.count),
+                                              "card": card_text(move.at)}))
         elif move.kind == "turn_pile":
             events.append(("log.backe.turn_pile", {"player": player, "cards": cards_text(len(stack)),
                                                    "card": card_text(stack[-1])}))
