@@ -61,10 +61,13 @@ def standings_table(names: list[str], standings: dict, parts: dict[str, str]) ->
     st.table(columns, hide_index=True)
 
 
-def log_panel(lines: list[str], *, last: int = 6) -> None:
-    """The newest moves first; lines are built from catalogue texts with names already made plain."""
+def log_panel(lines: list[str], *, last: int = 20) -> None:
+    """The newest moves first, a whole round of them at least (the bots' turns between two of
+    yours), in a box that scrolls instead of pushing the page down; lines are built from
+    catalogue texts with names already made plain."""
     with st.expander(f":material/history: {tr('ui.biber.log')}", expanded=True):
-        st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
+        with st.container(height=190 if len(lines) > 6 else "content", border=False):
+            st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
 
 
 def board_messages() -> str:
