@@ -24,6 +24,7 @@ from tests.in_browser import (
     press,
     select,
     tap_to_decide,
+    tops,
     wait_idle,
 )
 
@@ -73,6 +74,16 @@ def assert_one_screen(page, *, modes: bool = True) -> None:
     assert_tablet_friendly(page)
 
 
+def assert_badges_below_cards(page) -> None:
+    """A "2 sets" badge lies below its card, so the card's corner value stays readable."""
+    groups = page.locator(f"{HB} .hb-group.hb-has-set")
+    assert groups.count()
+    for n in range(groups.count()):
+        card = groups.nth(n).locator("svg").bounding_box()
+        badge = groups.nth(n).locator(".hb-badge").bounding_box()
+        assert badge["y"] >= card["y"] + card["height"] - 0.5, f"a badge covers its card: {badge} {card}"
+
+
 @pytest.mark.parametrize("size", ["landscape", "wide", "portrait"])
 def test_take_and_play_by_tapping_on_one_screen(app, size):
     played, state = game_at(app.store, 5, rich_turn)
@@ -84,6 +95,7 @@ def test_take_and_play_by_tapping_on_one_screen(app, size):
         page.wait_for_timeout(300)  # the pictures settle
         page.screenshot(path=ARTIFACTS / f"backe-{size}-turn.png")
         assert_one_screen(page)
+        assert_badges_below_cards(page)
         mode_button(page, HB, f"sets{play.count}").tap()  # in the browser only
         page.locator(f'{HB} [data-tap="c{play.at}"].tb-tappable').wait_for()
         tap_to_decide(page, HB, f"c{play.at}")
@@ -118,3 +130,49 @@ def test_give_cards_by_tapping(app, size):
     after = app.store.load(played).state
     gift = after.history[len(state.history)]
     assert gift.kind == "give" and gift.given == size_of_gift
+
+
+def test_the_hint_leaves_the_buttons_in_place(app):
+    played, state = game_at(app.store, 3, rich_turn)
+    with browser_page(*SIZES["landscape"]) as page:
+        page.goto(f"{app.url}/hamsterbacke?game={played}&lang=en")
+        part(page, HB, "p0").wait_for()
+        before = tops(page, f"{HB} .tb-buttons button")
+        press(page, HB, "hint")
+        page.locator(f"{HB} .tb-hint-text").wait_for()
+        page.wait_for_timeout(300)
+        page.screenshot(path=ARTIFACTS / "backe-landscape-hint.png")
+        assert tops(page, f"{HB} .tb-buttons button")[:len(before)] == before
+
+
+def test_choosing_who_gives_rings_only_the_tied(app):
+    played, state = game_at(app.store, 4, lambda s: s.phase == "choose_giver" and s.turn == 0)
+    with browser_page(*SIZES["landscape"]) as page:
+        page.goto(f"{app.url}/hamsterbacke?game={played}&lang=en")
+        part(page, HB, f"s{state.giver_choices[0]}").wait_for()
+        page.wait_for_timeout(300)
+        page.screenshot(path=ARTIFACTS / "backe-landscape-choose-giver.png")
+        ringed = page.locator(f"{HB} .hb-player.tb-tappable")
+        assert sorted(ringed.nth(n).get_attribute("data-tap") for n in range(ringed.count())) == \
+            sorted(f"s{p}" for p in state.giver_choices)
+        # Your own row (whose turn it is) is not drawn with the red ring of what a tap can choose.
+        own = part(page, HB, "s0").evaluate("el => getComputedStyle(el).outlineStyle")
+        assert own == "none"
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait"])
+def test_the_end_screen(app, size):
+    state = get_game("hamsterbacke").new_state(3, seed=9)
+    rng = random.Random(9)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    setup = {"names": ["Ann", "Bot 1", "Bot 2"], "bots": ["human", "random", "random"], "mode": "alone",
+             "speed": "quick"}
+    played = app.store.create(state, setup)
+    with browser_page(*SIZES[size]) as page:
+        page.goto(f"{app.url}/hamsterbacke?game={played}&lang=en")
+        page.locator("h2", has_text="The game is over").wait_for()
+        page.wait_for_timeout(300)
+        page.screenshot(path=ARTIFACTS / f"backe-{size}-end.png")
+        assert page.get_by_text("Blocking stack").first.is_visible()
+        assert_tablet_friendly(page)

@@ -11,6 +11,7 @@ import streamlit as st
 from assistant.errors import IllegalAction
 from assistant.games.hamsterbacke.cards import TOTAL_CARDS
 from assistant.games.hamsterbacke.scorecard import FIELDS, check_counts, check_scores
+from assistant.games.standings import places
 from assistant.store import SavedCheck
 from assistant.ui.common import lang, plain, tr
 from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
@@ -86,10 +87,13 @@ def backe_check(saved: SavedCheck | None) -> None:
     except IllegalAction as error:
         if entered:  # the totals below are shown, with what cannot be right yet
             st.info(error.message(lang()), icon=":material/info:")
-    rows = {tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]]}
+    # Equal totals share a place, and the next place is skipped (1, 1, 3), as in the other checks.
+    totals = [player["total"] for player in result["players"]]
+    rows = {tr("ui.hamstern.place"): places(totals),
+            tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]]}
     for field in FIELDS:
         rows[tr(LABELS[field])] = [player["breakdown"][field] for player in result["players"]]
-    rows[tr("ui.hamstern.total")] = [player["total"] for player in result["players"]]
+    rows[tr("ui.hamstern.total")] = totals
     st.table(rows, hide_index=True)
     st.caption(tr("ui.backe.score_rule"))
     if entered:

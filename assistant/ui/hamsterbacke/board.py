@@ -25,21 +25,22 @@ def shorts() -> list[str]:
 
 
 def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str,
-               gift_size: int = 0) -> str:
+               gift_size: int = 0, notes: str = "") -> str:
     """The whole table for ``seat`` (None: nobody's hand, a computer opponent is deciding).
-    ``gift_size`` > 0: the hand is shown card by card, to choose what to give."""
+    ``gift_size`` > 0: the hand is shown card by card, to choose what to give. ``notes`` (a hint,
+    a refusal, ...) go below the buttons, so that they do not push the buttons away as they come."""
     letters = shorts()
     circle = circle_svg(view["piles"], view["deck_count"], letters, tr("ui.backe.empty"),
                         tr("ui.backe.deck", count=view["deck_count"]))
-    side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>'
+    side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>{notes}'
             f'<div class="hb-players">{_players(names, labels, view, seat, letters)}</div></div>')
     return (f'<style>{TABLE_CSS}</style><div class="hb-table"><div class="hb-circle">{circle}</div>'
             f'<div class="hb-hand">{_hand(view, seat, letters, gift_size)}</div>{side}</div>')
 
 
-def plural(key: str, count: int) -> str:
+def plural(key: str, count: int, **params) -> str:
     """``key`` for many, ``key_one`` for one ("1 set", "2 sets")."""
-    return tr(f"{key}_one" if count == 1 else key, count=count)
+    return tr(f"{key}_one" if count == 1 else key, count=count, **params)
 
 
 def blocked_colours(view: dict, seat: int) -> set[int]:
@@ -90,8 +91,10 @@ def _players(names: list[str], labels: list[str], view: dict, seat: int | None, 
         if stack:
             top = stack[-1]
             mine_to_turn = ' data-tap="turn"' if p == seat else ""
+            # The stack's size, not a count of its top card's colour: it may hold several colours.
+            size = html.escape(plural("ui.backe.stack_size", len(stack)))
             blocking = (f'<div class="hb-stack"{mine_to_turn}>{card_svg(top, letters[top], 30)}'
-                        f'<span>×{len(stack)}</span></div>')
+                        f'<span class="hb-stack-size">{size}</span></div>')
         else:
             blocking = '<div class="hb-stack hb-stack-empty">–</div>'
         counts = html.escape(tr("ui.backe.counts", hand=shown["hand_count"], score=shown["score_count"]))

@@ -2,8 +2,9 @@
 computer opponents too, if wished). The whole table is one tap board.
 
 The page draws only the view of the seat that decides (a computer opponent deciding: nobody's
-hand). Together at one tablet, a human decision after another human's is preceded by a cover
-that hides every hand until the right person taps "It is me".
+hand). Together at one tablet, the first decision and every human decision after another human's
+are preceded by a cover that hides every hand until the right person taps "It is me"; it names
+what comes (your turn, giving cards, back to the active player).
 
 Deciding: a tap on a pile takes it; to play, choose how many sets (a mode), then tap a colour of
 your hand; "Turn pile" (or a tap on your blocking stack) turns it; choosing who gives is a tap on
@@ -76,15 +77,29 @@ def _cover_needed(table: Table) -> bool:
     seat = table.current_player
     if seat < 0 or _is_bot(table, seat):
         return False
+    # Nobody has decided yet (the very first turn): the tablet still goes to the first player.
     previous = next((actor for actor in reversed(table.actors()) if not _is_bot(table, actor)), None)
-    if previous is None or previous == seat:
+    if previous == seat:
         return False
     return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
 
 
+def _cover_title(table: Table) -> str:
+    """Who takes the tablet, and for what: a turn, a gift, or the rest of a turn after a gift."""
+    seat, names = table.current_player, plain_names(table)
+    view = table.view(None)
+    if view["phase"] == "give":
+        return plural("ui.backe.cover_give", view["gift_size"], name=names[seat], receiver=names[view["turn"]])
+    last, actors = table.last_action(), table.actors()
+    # After a gift the tablet goes back to the one who turned the pile, if their turn goes on.
+    if last is not None and last.kind == "give" and len(actors) >= 2 and actors[-2] == seat:
+        return tr("ui.backe.cover_back", name=names[seat], action=3 - view["actions_left"])
+    return tr("ui.backe.cover_title", name=names[seat])
+
+
 def _cover(table: Table) -> None:
     name = plain(table.names[table.current_player])
-    st.header(tr("ui.backe.cover_title", name=name))
+    st.header(_cover_title(table))
     st.info(tr("ui.backe.cover_note", name=name), icon=":material/visibility_off:")
     st.button(tr("ui.backe.its_me"), key="hb-its-me", type="primary", icon=":material/front_hand:",
               on_click=_acknowledge, args=(table.id, table.actions_taken))
@@ -113,7 +128,8 @@ def _table(table: Table) -> None:
     kinds = {move.kind for move in legal}
     hint = choice().get("hint")
     gift = view["gift_size"] if "give" in kinds else 0
-    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds), gift)
+    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds), gift,
+                        _notes(table, view, seat))
 
     piles = [f"p{move.at}" for move in legal if move.kind == "take"]
     turn = ["turn"] if "turn_pile" in kinds else []
@@ -139,8 +155,10 @@ def _table(table: Table) -> None:
         buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
     if seat is not None and table.can_undo() and table.last_actor() == seat:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
+    # An advised Play comes with its number of sets chosen, so the marked colour is tappable at once.
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
-              marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
+              mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
+              choose_button="tap",
               version=table.actions_taken, on_decision=partial(_decide, table, seat))
 
 
@@ -152,8 +170,11 @@ def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
         if "give" in kinds:
             doing = tr("ui.backe.you_give", count=view["gift_size"], name=names[view["turn"]])
     elif view["phase"] == "choose_giver":
-        doing = tr("ui.backe.choose_giver") if "giver" in kinds else \
-            tr("ui.backe.choosing_giver", name=names[current])
+        doing = tr("ui.backe.choosing_giver", name=names[current])
+        if "giver" in kinds:
+            # The tied players hold the same number of cards: whoever is chosen gives this many.
+            tied_hand = view["players"][view["giver_choices"][0]]["hand_count"]
+            doing = tr("ui.backe.choose_giver") + " " + plural("ui.backe.you_get", min(view["gift_value"], tied_hand))
     elif current == seat:
         how = "ui.backe.how_take" if "play" not in kinds else "ui.backe.how_play"
         doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr(how)
@@ -161,10 +182,32 @@ def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
             doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr("ui.backe.only_pass")
     else:
         doing = tr("ui.backe.waiting", name=names[current], action=action)
-    parts = [f'<div class="tb-status">{html.escape(doing)}</div>']
+    return f'<div class="tb-status">{html.escape(doing)}</div>'
+
+
+def _notes(table: Table, view: dict, seat: int | None) -> str:
+    """What goes below the buttons: the last turn, an action of yours that stands, the hint or a refusal."""
+    parts = []
     if view["ending"]:
-        parts.append(f'<div class="tb-message tb-error">{html.escape(tr("ui.backe.last_turn"))}</div>')
+        parts.append(f'<div class="tb-message hb-note">{html.escape(tr("ui.backe.last_turn"))}</div>')
+    stands = _stands(table, seat)
+    if stands:
+        parts.append(f'<div class="tb-message hb-note hb-stands">{html.escape(tr(stands))}</div>')
     return "".join(parts) + board_messages()
+
+
+def _stands(table: Table, seat: int | None) -> str | None:
+    """The catalogue key saying why your last action cannot be taken back, or None: said, so that
+    the Undo button does not just vanish."""
+    actors, last = table.actors(), table.last_action()
+    if seat is None or not actors or table.can_undo():
+        return None
+    if last.kind == "give" and actors[-1] != seat and len(actors) >= 2 and actors[-2] == seat:
+        return "ui.backe.stands_received"  # your turned pile made someone give you cards
+    if actors[-1] != seat:
+        return None
+    return {"take": "ui.backe.stands_take", "give": "ui.backe.stands_give", "turn_pile": "ui.backe.stands_turn",
+            "giver": "ui.backe.stands_giver"}.get(last.kind)
 
 
 # --- deciding ---------------------------------------------------------------------------------------
@@ -225,8 +268,9 @@ def _hint(table: Table, seat: int) -> None:
             "giver": [f"s{move.at}"]}.get(move.kind, [])
     if move.kind == "give":
         taps = [f"g{card}-{n}" for card, count in enumerate(move.cards) for n in range(count)]
+    mode = f"sets{move.count}" if move.kind == "play" else None
     set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
-                                 "taps": taps})
+                                 "taps": taps, "mode": mode})
 
 
 # --- the end -----------------------------------------------------------------------------------------

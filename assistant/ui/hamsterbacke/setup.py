@@ -1,5 +1,6 @@
 """Hamsterbacke, a new game: alone against 1-4 computer opponents, or 2-5 people together at one
-tablet (computer opponents too, if wished). People sit first, then the computer opponents."""
+tablet (computer opponents too, if wished; two people need one at least, as the game is for 3-5).
+People sit first, then the computer opponents."""
 
 from __future__ import annotations
 
@@ -50,7 +51,12 @@ def new_game_form() -> None:
                                      key="hb_new_speed", format_func=lambda s: tr(f"ui.backe.speed_{s}"))
     else:
         speed = "normal"
-    if st.button(tr("ui.start_game"), type="primary", key="hb_start", icon=":material/play_arrow:"):
+    # RULINGS 4: 3-5 players; two only as one person against a computer opponent.
+    too_few = len(names) + count < 3 and mode == "together"
+    if too_few:
+        st.warning(tr("ui.backe.too_few_players"), icon=":material/group_add:")
+    if st.button(tr("ui.start_game"), type="primary", key="hb_start", icon=":material/play_arrow:",
+                 disabled=too_few):
         names = [name.strip() or tr("ui.default_name", n=n + 1) for n, name in enumerate(names)]
         names += [tr("ui.backe.bot_name", n=n + 1) for n in range(count)]
         state = get_game("hamsterbacke").new_state(len(names), seed=secrets.randbits(32))
