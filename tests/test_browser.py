@@ -202,6 +202,13 @@ def test_the_whole_biber_gang_turn_is_on_one_screen_with_five_opponents(app):
             assert_in_view(page, f"{BG} .tb-modes button", "what to do with it")
             assert_in_view(page, f"{BG} .tb-buttons button", "the buttons")
             assert_tablet_friendly(page)
+        # The new-game form with five opponents to set: Start on the screen, in German too.
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.goto(f"{app.url}/biber-gang?lang=de")
+        page.locator(".st-key-bg_new_count button").filter(has_text="5").click()
+        page.locator(".st-key-bg_new_level_4").wait_for()
+        page.wait_for_timeout(300)
+        assert_in_view(page, ".st-key-bg_start button", "Start")
 
 
 @pytest.mark.parametrize("size", ["landscape", "portrait"])

@@ -26,10 +26,13 @@ def new_game_form() -> None:
                 tr("ui.biber.level", name=tr("ui.biber.bot_name", n=n + 1)), options=list(LEVELS), default="easy",
                 required=True, key=f"bg_new_level_{n}", format_func=lambda level: tr(f"ui.biber.level_{level}")))
     keep = st.toggle(tr("ui.biber.keep_rule"), key="bg_new_keep")
-    rounds = st.segmented_control(tr("ui.biber.rounds"), options=[1, 3, 5], default=5, required=True,
-                                  key="bg_new_rounds")
-    speed = st.segmented_control(tr("ui.biber.speed"), options=list(BOT_SPEEDS), default="normal", required=True,
-                                 key="bg_new_speed", format_func=lambda s: tr(f"ui.biber.speed_{s}"))
+    # Side by side, so that Start stays on a 768 px screen with five opponents to set.
+    rounds_column, speed_column = st.columns([1, 3], wrap=False)
+    rounds = rounds_column.segmented_control(tr("ui.biber.rounds"), options=[1, 3, 5], default=5, required=True,
+                                             key="bg_new_rounds")
+    speed = speed_column.segmented_control(tr("ui.biber.speed"), options=list(BOT_SPEEDS), default="normal",
+                                           required=True, key="bg_new_speed",
+                                           format_func=lambda s: tr(f"ui.biber.speed_{s}"))
     if st.button(tr("ui.start_game"), type="primary", key="bg_start", icon=":material/play_arrow:"):
         state = get_game("biber_gang").new_state(count + 1, seed=secrets.randbits(32), rounds=rounds,
                                                  discard_pickup_must_be_kept=keep)
