@@ -115,6 +115,7 @@ class HamsterbackeMachine(RuleBasedStateMachine):
             assert len(state.giver_choices) > 1 and state.hand_sizes[state.turn] < max(others)
             assert state.giver_choices == [p for p, size in enumerate(state.hand_sizes)
                                            if p != state.turn and size == max(others)]
+            assert state.gift_size == min(state.gift_value, max(others))  # known before the choice
         if state.phase == "give":
             assert state.current_player == state.giver != state.turn
             assert state.hand_sizes[state.turn] < state.hand_sizes[state.giver] == max(others)

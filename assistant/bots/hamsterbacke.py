@@ -22,7 +22,16 @@ from assistant.bots import Advice
 from assistant.bots.search import Playout, search
 from assistant.games.hamsterbacke import HamsterbackeGame, HamsterbackeState
 from assistant.games.hamsterbacke.actions import GIVER, Move, give
-from assistant.games.hamsterbacke.cards import END_PILES, KINDS, VALUES, card_text, cards_text, pile_text, sets_text
+from assistant.games.hamsterbacke.cards import (
+    END_PILES,
+    KINDS,
+    VALUES,
+    blocked_colours,
+    card_text,
+    cards_text,
+    pile_text,
+    sets_text,
+)
 
 FULL_DECK_SIZE = 60  # a deck this large or larger counts as early in the game (two players start with 108)
 BLOCK_BONUS = 0.15  # per card of a colour another player is known to hold in sets, while my top blocks it
@@ -85,11 +94,6 @@ def colour_worth(card: int, count: int, w: Weights, blocked: bool) -> float:
     return (w.in_set * (0.7 if blocked and w.in_set > 0 else 1.0)) * in_sets - w.leftover * (count - in_sets)
 
 
-def blocked_for(table: Table, seat: int) -> list[int]:
-    """The colours on top of other players' stacks (K2)."""
-    return [stack[-1] for p, stack in enumerate(table.blocking) if stack and p != seat]
-
-
 def block_bonus(table: Table, card: int) -> float:
     """What a top card of ``card`` is worth for blocking the others' known sets of it."""
     value = VALUES[card]
@@ -115,7 +119,7 @@ def judge(table: Table, move: Move, w: Weights, piles_left: int) -> float:
         pile = table.piles[move.at]
         if table.deck == 0 and piles_left - 1 <= END_PILES:  # this take ends the game: a card in hand costs 1
             return -len(pile) - 0.01 * len(pile)
-        blocked = blocked_for(table, table.me)
+        blocked = blocked_colours(table.blocking, table.me)
         gain = 0.0
         for card in set(pile):
             count, added = hand[card], pile.count(card)
@@ -250,7 +254,7 @@ def worth(state: HamsterbackeState, seat: int) -> float:
     if state.over:
         return len(state.score_piles[seat]) - state.hand_sizes[seat]
     w = weights(len(state.deck), state.piles_left(), state.ending, state.actions_left)
-    blocked = {stack[-1] for p, stack in enumerate(state.blocking) if stack and p != seat}
+    blocked = blocked_colours(state.blocking, seat)
     hand = state.hands[seat]
     return (len(state.score_piles[seat]) + w.blocking * len(state.blocking[seat])
             + sum(colour_worth(card, hand[card], w, card in blocked) for card in range(KINDS) if hand[card]))

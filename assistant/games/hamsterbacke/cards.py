@@ -74,6 +74,12 @@ def complete_sets(counts) -> list[int]:
     return [count // value for count, value in zip(counts, VALUES, strict=True)]
 
 
+def blocked_colours(stacks: list[list[int]], player: int) -> set[int]:
+    """The colours ``player`` may not play: those on top of another player's blocking stack (K2).
+    ``stacks`` are every player's blocking stack, from a state or a view."""
+    return {stack[-1] for other, stack in enumerate(stacks) if stack and other != player}
+
+
 def unseen_counts(view: dict) -> list[int]:
     """Per colour, the cards a seat cannot see: other hands beyond what is known of them, every
     score pile and the deck."""

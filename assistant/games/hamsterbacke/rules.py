@@ -32,6 +32,7 @@ from assistant.games.hamsterbacke.cards import (
     LAID_PER_TAKE,
     PILES,
     VALUES,
+    blocked_colours,
     card_text,
     cards_of,
     cards_text,
@@ -99,8 +100,8 @@ class HamsterbackeState(State):
 
     # --- phase "act": take, play or turn the pile -------------------------------------
     def blocked(self, player: int) -> set[int]:
-        """The colours ``player`` may not play: on top of another player's blocking stack (K2)."""
-        return {stack[-1] for p, stack in enumerate(self.blocking) if stack and p != player}
+        """The colours ``player`` may not play (K2)."""
+        return blocked_colours(self.blocking, player)
 
     def _act_moves(self) -> list[Move]:
         # Random play and the hard bot's rollouts list these moves most often: plain loops over
@@ -182,7 +183,9 @@ class HamsterbackeState(State):
         if len(tied) == 1:
             self._ask_gift(tied[0])
         else:
+            # The tied hold the same number of cards: the gift's size is known before the choice.
             self.phase, self.giver_choices = "choose_giver", tied
+            self.gift_size = min(self.gift_value, most)
         return True  # someone gives: the turned pile stands (K5)
 
     def _pass(self, move: Move) -> bool:

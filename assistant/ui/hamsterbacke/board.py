@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from assistant.games.hamsterbacke.cards import COLOURS, KINDS, VALUES
+from assistant.games.hamsterbacke.cards import COLOURS, KINDS, VALUES, blocked_colours
 from assistant.ui.common import tr
 from assistant.ui.hamsterbacke.pictures import card_svg, circle_svg
 
@@ -43,12 +43,6 @@ def plural(key: str, count: int, **params) -> str:
     return tr(f"{key}_one" if count == 1 else key, count=count, **params)
 
 
-def blocked_colours(view: dict, seat: int) -> set[int]:
-    """Colours lying on top of another player's blocking stack: marked in the hand, for the eye
-    only (what may be played comes from the legal actions)."""
-    return {shown["blocking"][-1] for p, shown in enumerate(view["players"]) if shown["blocking"] and p != seat}
-
-
 def _hand(view: dict, seat: int | None, letters: list[str], gift_size: int) -> str:
     if seat is None or view["hand"] is None:
         return f'<div class="hb-caption">{html.escape(tr("ui.backe.hands_hidden"))}</div>'
@@ -56,7 +50,8 @@ def _hand(view: dict, seat: int | None, letters: list[str], gift_size: int) -> s
     caption = f'<div class="hb-caption">{html.escape(tr("ui.backe.your_hand", count=sum(hand)))}</div>'
     if not sum(hand):
         return caption
-    blocked = blocked_colours(view, seat)
+    # Marked in the hand for the eye only: what may be played comes from the legal actions.
+    blocked = blocked_colours([shown["blocking"] for shown in view["players"]], seat)
     groups = []
     for card in range(KINDS):
         count = hand[card]

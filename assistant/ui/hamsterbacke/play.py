@@ -172,9 +172,7 @@ def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
     elif view["phase"] == "choose_giver":
         doing = tr("ui.backe.choosing_giver", name=names[current])
         if "giver" in kinds:
-            # The tied players hold the same number of cards: whoever is chosen gives this many.
-            tied_hand = view["players"][view["giver_choices"][0]]["hand_count"]
-            doing = tr("ui.backe.choose_giver") + " " + plural("ui.backe.you_get", min(view["gift_value"], tied_hand))
+            doing = tr("ui.backe.choose_giver") + " " + plural("ui.backe.you_get", view["gift_size"])
     elif current == seat:
         how = "ui.backe.how_take" if "play" not in kinds else "ui.backe.how_play"
         doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr(how)
