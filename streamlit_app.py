@@ -12,7 +12,9 @@ st.set_page_config(page_title="Hamster Table", page_icon=common.FAVICON, layout=
                    initial_sidebar_state="collapsed")
 common.page_setup()
 try:
-    st.navigation(nav.pages(), position="top").run()
+    chosen = st.navigation(nav.pages(), position="hidden")
+    nav.top_bar()
+    chosen.run()
 except StorageError as error:
     # The file of saved games cannot be used (damaged, another program's, read-only, a full
     # disk): every page says so in the player's language instead of showing a traceback.

@@ -15,13 +15,13 @@ def print_decision_times(times: list[float], target: str) -> None:
           f"over {len(ordered)} decisions   (target: {target})")
 
 
-def random_games(game, games: int, players: int = 2) -> tuple[float, int, list]:
-    """``games`` seeded games of random legal play: the seconds taken, the decisions made, the
-    finished states."""
+def random_games(game, games: int, players: int = 2, **options) -> tuple[float, int, list]:
+    """``games`` seeded games of random legal play (with ``options`` for each new game): the seconds
+    taken, the decisions made, the finished states."""
     decisions, finished = 0, []
     start = time.perf_counter()
     for seed in range(games):
-        state = game.new_state(players, seed=seed)
+        state = game.new_state(players, seed=seed, **options)
         rng = random.Random(seed)
         while not state.is_over():
             state.apply(rng.choice(state.legal_actions()))

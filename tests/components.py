@@ -43,7 +43,7 @@ def texts(at: AppTest) -> str:
     kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
     parts = [e.value for kind in kinds for e in getattr(at, kind)]
     parts += [e.proto.body for e in at.get("html")]
-    parts += [_words(shown_html(json.loads(e.proto.json))) for e in at.get("bidi_component")]
+    parts += [_words(shown_html(json.loads(e.proto.json)["board"])) for e in at.get("bidi_component")]
     return "\n".join(str(p) for p in parts)
 
 
@@ -61,7 +61,7 @@ def has_board(at: AppTest, key: str) -> bool:
 
 def board_data(at: AppTest, key: str) -> dict:
     """What Python gave the board: html, buttons, select, modes, selected, marks, pending."""
-    return json.loads(board(at, key).proto.json)
+    return json.loads(board(at, key).proto.json)["board"]
 
 
 def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:

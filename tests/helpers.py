@@ -1,10 +1,11 @@
 """Small helpers the tests share: playing games, naming Hamstern cells, laying out Biber Gang
-positions. Test modules import helpers from here, never from another test module."""
+and Mömmen positions. Test modules import helpers from here, never from another test module."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -13,6 +14,11 @@ from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
 from assistant.games.biber_gang.cards import BEAVER, FULL_DECK
 from assistant.games.hamstern import Place, Roll
+from assistant.games.moemmen.actions import exchange
+from assistant.games.moemmen.cards import FULL_DECK as MOEMMEN_DECK
+from assistant.games.moemmen.cards import card_from_name
+from assistant.games.moemmen.scoring import round_score
+from assistant.games.registry import load
 
 B = BEAVER
 
@@ -68,13 +74,64 @@ def rig(state, displays, face_up, deck=None, discard=(9,), turn=0, phase="draw")
     return state
 
 
+def snapshot(state: State) -> tuple:
+    """Everything a refused action must leave as it was: the saved game, every field of the
+    position and the generator."""
+    fields = {name: value for name, value in vars(state).items() if name not in ("game", "rng", "_legal")}
+    return state.to_json(), json.dumps(fields, sort_keys=True, default=repr), state.rng.getstate()
+
+
+def assert_refused(state: State, action, key: str) -> IllegalAction:
+    """``action`` is refused with the reason ``key`` (in German too), and nothing changed."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as error:
+        state.apply(action)
+    assert error.value.key == key, str(error.value)
+    assert error.value.message("de") != error.value.message("en")  # a German reason exists
+    assert snapshot(state) == before
+    return error.value
+
+
+def moemmen_cards(names: str) -> list[int]:
+    """Mömmen cards from names: ``moemmen_cards("red+3 tim")``."""
+    return [card_from_name(name) for name in names.split()]
+
+
+def moemmen_exchange(give: str, take: str):
+    """The Mömmen exchange of ``give`` from the hand for ``take`` from the table."""
+    return exchange(card_from_name(give), card_from_name(take))
+
+
+def rig_moemmen(*hands: str, table: str, deck: str | None = None, discard: str = "", turn: int = 0,
+                target: int = 100, totals=None) -> State:
+    """A hand-made Mömmen position in round 1, phase "turn" (cards as names, the deck's last card is
+    drawn first); without ``deck`` the cards not placed form the deck, in card order."""
+    players = len(hands)
+    state = get_game("moemmen").new_state(players, seed=0, target=target)
+    state.hands = [sorted(moemmen_cards(hand)) for hand in hands]
+    state.table, state.discard = moemmen_cards(table), moemmen_cards(discard)
+    if deck is None:
+        rest = Counter(MOEMMEN_DECK)
+        rest.subtract(card for cards in (*state.hands, state.table, state.discard) for card in cards)
+        state.deck = sorted(rest.elements())
+    else:
+        state.deck = moemmen_cards(deck)
+    state.round, state.dealer, state.turn, state.phase = 1, (turn - 1) % players, turn, "turn"
+    state.passes, state.acted, state.must_lay_minus, state.takers = 0, False, False, []
+    state.totals, state.results = list(totals or [0] * players), []
+    state._legal = None  # the moves listed for the dealt position
+    return state
+
+
 # --- the random simulation every registered game must pass ------------------------------------
 SEEDS_PER_SETUP = 3
 
 
 def sim_cases() -> list[tuple[str, dict, int]]:
     """``(game, setup, seed)`` for every built game in the registry and each of its sim setups;
-    a setup may ask for more seeds with ``"seeds": n`` (a game with few, quick setups)."""
+    a setup may ask for more seeds with ``"seeds": n`` (a game with few, quick setups), and name a
+    ``"policy"`` (``"module:function"``, called like a bot's ``choose``) that plays instead of
+    uniformly random moves (a game that random play would not finish in ``max_steps``)."""
     return [(info.name, setup, seed) for info in registered() if info.built
             for setup in info.sim_setups for seed in range(setup.get("seeds", SEEDS_PER_SETUP))]
 
@@ -95,6 +152,7 @@ def simulate(name: str, setup: dict, seed: int, max_steps: int = 5000) -> State:
     samples = hasattr(game, "sample_from_view")
     twin = None if samples else game.new_state(setup["num_players"], seed=seed + 1000, **setup["options"])
     rng = random.Random(seed)
+    policy = load(setup["policy"]) if "policy" in setup else None
     seen: list = []  # every action legal so far: later, most of them are not
     for step in range(max_steps):
         if state.is_over():
@@ -106,7 +164,10 @@ def simulate(name: str, setup: dict, seed: int, max_steps: int = 5000) -> State:
         legal.pop()
         seen.extend(action for action in legal if action not in seen)
         _refused_or_legal(state, rng.choice(seen), legal)
-        action = state.chance_outcome() if state.is_chance_node() else rng.choice(legal)
+        if state.is_chance_node():
+            action = state.chance_outcome()
+        else:
+            action = policy(state.view(state.current_player), legal, rng) if policy else rng.choice(legal)
         assert game.action_from_json(action.to_json()) == action
         before, actor = state.to_json(), state.current_player
         state.apply(action)
@@ -170,6 +231,23 @@ def _check_the_end(info, state: State) -> None:
             for n, player in enumerate(score(info.name, table)["players"]):
                 totals[n] += player["total"]
         assert totals == state.scores()
+
+
+def collect_one_colour(view: dict, legal: list, rng: random.Random):
+    """A Mömmen player for simulations (uniformly random play almost never ends a round): mostly
+    the move after which the hand scores best (M10), so it collects one colour; now and then any
+    move, so that Benny, Tim, refresh and passing happen too. Only the view and the moves, as a bot."""
+    if rng.random() < 0.2:
+        return rng.choice(legal)
+
+    def worth(move) -> tuple[int, float]:
+        hand = list(view["hand"])
+        if move.kind == "exchange":
+            hand.remove(move.give)
+            hand.append(move.take)
+        return round_score(hand), rng.random()
+
+    return max(legal, key=worth)
 
 
 def track_used_up(seed: int = 3) -> State:

@@ -23,7 +23,6 @@ from tests.components import (
     assert_shows,
     board_data,
     board_html,
-    board_text,
     cell_ids,
     decide,
     label,
@@ -72,18 +71,25 @@ def test_start_roll_place_and_next_player(db):
     assert_shows(at, HS, "Player 2, your turn")
     assert not [m for m in at.markdown if "data-tap" in m.value]  # the other sheets are only shown
     assert label(at, HS, "undo") == "Undo Player 1's F5 G5 H5"  # whose placement it takes back
-    # Player 2's sheet has nothing crossed; player 1's crosses are marks on the other sheets' board,
-    # whose picture (like the sheet's) stays the same all game.
+    # Player 2's sheet has nothing crossed; player 1's crosses are marks on the other sheets (parts
+    # "o{box}:row-col" of the same board), whose picture, like the sheet's, stays the same all game.
     sheet_before = board_data(at, HS)["html"]
-    assert marked(at, HS, "tb-crossed") == set()
-    assert marked(at, "hs-others", "tb-crossed") == {f"o0:{cell}" for cell in cell_ids("F5 G5 H5")}
-    assert "Player 1" in board_text(at, "hs-others")
+    assert own_and_others(at, "tb-crossed") == (set(), {f"o0:{cell}" for cell in cell_ids("F5 G5 H5")})
+    assert "Player 1" in board_data(at, HS)["slots"]["name0"]
     decide(at, HS, "confirm", cell_ids("F6 G6 H6"))
     assert_shows(at, HS, "Roll 2")
-    assert marked(at, HS, "tb-crossed") == set(cell_ids("F5 G5 H5"))  # player 1 decides first again
-    assert marked(at, "hs-others", "tb-crossed") == {f"o0:{cell}" for cell in cell_ids("F6 G6 H6")}
-    assert "Player 2" in board_text(at, "hs-others") and "Player 1" not in board_text(at, "hs-others")
+    # Player 1 decides first again; the first other sheet is now player 2's.
+    assert own_and_others(at, "tb-crossed") == (set(cell_ids("F5 G5 H5")),
+                                                {f"o0:{cell}" for cell in cell_ids("F6 G6 H6")})
+    captions = " ".join(text for name, text in board_data(at, HS)["slots"].items() if name.startswith("name"))
+    assert "Player 2" in captions and "Player 1" not in captions
     assert board_data(at, HS)["html"] == sheet_before
+
+
+def own_and_others(at, mark: str) -> tuple[set[str], set[str]]:
+    """The parts of the deciding player's sheet with ``mark``, and those of the other sheets."""
+    parts = marked(at, HS, mark)
+    return {part for part in parts if ":" not in part}, {part for part in parts if ":" in part}
 
 
 def buttons_need_a_selection(at, *ids: str) -> bool:

@@ -80,7 +80,7 @@ def screen_texts(at) -> list[str]:
 
     walk(at._tree)
     for board in at.get("bidi_component"):
-        texts.extend(_board_texts(json.loads(board.proto.json)))
+        texts.extend(_board_texts(json.loads(board.proto.json)["board"]))
     for table in [*at.table, *at.dataframe]:  # their cells are data, not text fields of the proto
         texts.extend(str(column) for column in table.value.columns)
         texts.extend(str(cell) for row in table.value.itertuples(index=False) for cell in row)

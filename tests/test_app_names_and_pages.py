@@ -48,14 +48,14 @@ def markdown_bodies(at: AppTest) -> list[str]:
 
 def html_bodies(at: AppTest) -> list[str]:
     """Everything the page hands to the browser as HTML: html blocks and the boards' pictures."""
-    boards = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    boards = [json.loads(e.proto.json)["board"] for e in at.get("bidi_component")]
     bodies = [e.proto.body for e in at.get("html")] + [shown_html(data) for data in boards]
     return bodies + [spec["label"] for data in boards for spec in data["buttons"] if spec.get("html")]
 
 
 def board_labels(at: AppTest) -> list[str]:
     """The boards' button labels the browser writes as text (textContent), not as HTML."""
-    boards = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    boards = [json.loads(e.proto.json)["board"] for e in at.get("bidi_component")]
     return [spec["label"] for data in boards for spec in data["buttons"] if not spec.get("html")]
 
 

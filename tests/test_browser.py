@@ -129,7 +129,7 @@ def test_the_whole_hamstern_decision_is_on_one_screen(app, roll):
             part(page, HS, "4-5").wait_for()
             page.wait_for_timeout(300)  # the pictures settle
             page.screenshot(path=ARTIFACTS / f"one-screen-hamstern-{roll}-{size}.png")
-            assert_in_view(page, f"{HS} svg.ht-sheet", "the sheet")
+            assert_in_view(page, f"{HS} .tb-board svg.ht-sheet", "the sheet")
             assert_in_view(page, HS_DIE, "the roll")
             assert_in_view(page, HS_COUNTER, "the round counter")
             assert_in_view(page, f'{HS} button[data-button="confirm"]', "Confirm")
@@ -165,7 +165,7 @@ def test_score_check_print_and_home_fit_a_tablet(app):
         tap_to_decide(page, SC, "4-5")
         page.locator(f'{SC} [data-tap="4-5"].tb-crossed').wait_for()  # a tap, a cross (saved, drawn again)
         assert_tablet_friendly(page)
-        nav = page.locator('[data-testid="stTopNavLink"]')
+        nav = page.locator('.st-key-ht-topbar [data-testid="stPageLink"] a')
         pages = 3 + len(game_names())  # Home, Print, Score check and every game that can be played
         assert nav.count() == pages, "every page in the top bar in German at 800 px (none under 'more')"
         for n in range(nav.count()):

@@ -35,7 +35,7 @@ def test_the_registered_game_is_listed_and_built(coin_flip):
 def test_the_contract_games_come_first_in_their_order(coin_flip):
     names = [info.name for info in registered()]
     assert names == ["hamstern", "hamsterdam", "biber_gang", "hamsterbacke", "moemmen", "coin_flip"]
-    assert [info.name for info in registered() if not info.built] == ["hamsterdam", "moemmen"]
+    assert [info.name for info in registered() if not info.built] == ["hamsterdam"]
 
 
 def test_the_score_cli_checks_the_registered_game(coin_flip, monkeypatch, capsys):
@@ -69,6 +69,8 @@ def test_get_bot_finds_the_registered_bots(coin_flip):
 
 
 def test_a_game_without_bots_or_an_unknown_game_has_none():
+    # Mömmen's engine is built before its bots (issue 11): until it registers a bots module, it has none.
+    assert get_game("moemmen").info.bots is None
     with pytest.raises(ValueError, match="no bots for 'moemmen'"):
         get_bot("moemmen", "easy")
     with pytest.raises(ValueError, match="no bots for 'chess'"):

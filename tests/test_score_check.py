@@ -82,7 +82,7 @@ def test_bad_input_exits_2_with_one_line(table, reason):
 def test_missing_file_and_unbuilt_game(tmp_path):
     result = run(["hamstern", str(tmp_path / "nope.json")])
     assert result.returncode == 2 and "cannot read" in result.stderr
-    result = run(["moemmen", "-"], "{}")
+    result = run(["hamsterdam", "-"], "{}")
     assert result.returncode == 2 and "not built yet" in result.stderr
     result = run(["chess", "-"], "{}")
     assert result.returncode == 2

@@ -14,7 +14,7 @@ from streamlit.config import ShowErrorDetailsConfigOptions
 from assistant import i18n
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
-from assistant.store import DamagedGame, Store
+from assistant.store import DamagedGame, StaleGame, Store
 from assistant.store_errors import StorageError
 from tests.components import BIBER_PAGE, HAMSTERN_PAGE, HS, board_data, cell_ids, decide, message, open_app, texts
 
@@ -49,10 +49,18 @@ def file_state(path: Path) -> bytes:
     return path.read_bytes()
 
 
+def opener(read_only: bool = False, **options):
+    """Store._open with other options: as the store opens its file, read-only or with a connection class."""
+    def open_file(store: Store) -> sqlite3.Connection:
+        where = f"file:{store.path}?mode=ro" if read_only else str(store.path)
+        return sqlite3.connect(where, uri=read_only, timeout=10, isolation_level=None, check_same_thread=False,
+                               **options)
+    return open_file
+
+
 def read_only(monkeypatch) -> None:
     """Open the file as a read-only file opens (root ignores file permissions, so chmod cannot)."""
-    monkeypatch.setattr(Store, "_open", lambda self: sqlite3.connect(f"file:{self.path}?mode=ro", uri=True,
-                                                                       timeout=10, isolation_level=None))
+    monkeypatch.setattr(Store, "_open", opener(read_only=True))
 
 
 def no_new_pages(monkeypatch) -> None:
@@ -88,8 +96,7 @@ class DiskFull(sqlite3.Connection):
 
 
 def disk_full(monkeypatch) -> None:
-    monkeypatch.setattr(Store, "_open", lambda self: sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                                                       factory=DiskFull))
+    monkeypatch.setattr(Store, "_open", opener(factory=DiskFull))
 
 
 # --- the store --------------------------------------------------------------------------
@@ -145,6 +152,7 @@ def test_a_full_disk_is_named_not_hidden_behind_a_failed_rollback(path, monkeypa
     game_id = hamstern_game(store)
     move = store.load(game_id).state.legal_actions()[0]
     disk_full(monkeypatch)
+    store.close()  # the next piece of work opens the file again, now as on a full disk
     with pytest.raises(StorageError) as caught:
         store.append(game_id, 1, move)
     assert caught.value.kind == "full"
@@ -158,6 +166,7 @@ def test_sqlites_own_full_disk_is_reported_as_full(path, monkeypatch):
     store = Store(path)
     game_id = hamstern_game(store)
     no_new_pages(monkeypatch)
+    store.close()
     history = store.load(game_id).state.history
     with pytest.raises(StorageError) as caught:
         store.create(get_game("hamstern").new_state(2, seed=2), {"names": ["x" * 5000, "y"], "dice": "app"})
@@ -173,19 +182,25 @@ class Tracked(sqlite3.Connection):
         Tracked.opened.append(self)
 
 
-def test_every_connection_is_closed_after_use(path, monkeypatch):
+def test_one_connection_serves_every_call_and_a_replaced_file_is_opened_afresh(path, monkeypatch):
     Tracked.opened = []
-    monkeypatch.setattr(Store, "_open", lambda self: sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                                                       factory=Tracked))
+    monkeypatch.setattr(Store, "_open", opener(factory=Tracked))
     store = Store(path)
     game_id = hamstern_game(store, rolls=())
-    saved = store.load(game_id)
     store.append(game_id, 0, Roll(3))
     store.remove_last(game_id, 1)
     store.recent()
-    store.game_of(game_id)
-    store.best_solo_scores("hamstern", {"side": "A"})
-    assert len(Tracked.opened) >= 7 and saved
+    assert len(Tracked.opened) == 1
+    with pytest.raises(StaleGame):
+        store.remove_last(game_id, 1)  # nothing to undo: the transaction is dropped with the connection
+    assert store.load(game_id).state.history == []
+    assert len(Tracked.opened) == 2
+    # Another file put in its place (a restored backup): the store reads the new file, not the old one.
+    other = path.with_name("other.sqlite3")
+    backup_id = hamstern_game(Store(other), rolls=(4,))
+    other.replace(path)
+    assert store.load(backup_id).state.history == [Roll(4)]
+    store.close()
     for connection in Tracked.opened:
         with pytest.raises(sqlite3.ProgrammingError):
             connection.execute("SELECT 1")  # "Cannot operate on a closed database"
@@ -296,6 +311,7 @@ def test_a_bot_move_that_cannot_be_saved_is_explained_once(path, monkeypatch):
     store = Store(path)
     game_id = biber_game(store, turned_up=2)  # I turn up my two cards; then the bot is to move
     assert store.load(game_id).state.current_player == 1
+    store.close()
     before = file_state(path)
     read_only(monkeypatch)
     at = open_app(BIBER_PAGE, game=game_id)

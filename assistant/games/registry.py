@@ -64,7 +64,8 @@ class GameInfo:
     sheet_kind: str | None = None  # the sheet's KIND for ``python -m sheets``
     bots: str | None = None  # the module whose ``make_bot(level)`` gives the easy and hard bots
     log: str | None = None  # the module with ``game_log(state)`` and ``log_text(event, lang, names)``
-    # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}.
+    # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}, and if need
+    # be "seeds" (how many) and "policy" (who plays instead of random moves): see tests/helpers.sim_cases.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)
 
     def __post_init__(self) -> None:
@@ -139,12 +140,8 @@ def game_info(name: str) -> GameInfo:
     return _GAMES[name]
 
 
-# --- games announced but not built yet (RULINGS.md sections 2 and 5) -------------------
+# --- games announced but not built yet (RULINGS.md section 2) ---------------------------
 register_game(GameInfo(
     name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
     min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),), sheet_kind="hamsterdam",
-))
-register_game(GameInfo(
-    name="moemmen", titles={"en": "Mömmen", "de": "Mömmen"}, icon="moemmen", kind="cards",
-    min_players=2, max_players=5, options=(Option("target", 100),),
 ))

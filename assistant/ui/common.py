@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+import threading
 from pathlib import Path
 
 import streamlit as st
@@ -21,7 +22,9 @@ TABLET_CSS = """
 <style>
 /* Tablet first: big tap targets, nothing that makes the page scroll sideways. */
 .stApp { overflow-x: hidden; }
-.block-container { padding-top: 4.4rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
+/* Streamlit's header holds nothing for players: our own top bar (nav.top_bar) starts the page. */
+[data-testid="stHeader"] { display: none; }
+.block-container { padding-top: 0.5rem; padding-left: 1rem; padding-right: 1rem; max-width: 1400px; }
 [data-testid="stMain"] button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
 [data-testid="stNumberInput"] input { min-height: 48px; font-size: 1.1rem; }
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
@@ -29,11 +32,18 @@ TABLET_CSS = """
 [data-testid="stColumn"] { min-width: 0 !important; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
-/* The top bar: navigation targets a finger can hit, the language switch in its corner. */
-[data-testid="stTopNavLink"] { min-height: 44px; display: flex; align-items: center; padding: 0 10px; }
-.st-key-ht-lang { position: fixed; top: 8px; right: 12px; z-index: 999991; width: auto !important; }
+/* The top bar: navigation targets a finger can hit, the language switch at its end. */
+.st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
+.st-key-ht-topbar [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center;
+  padding: 0 10px; }
 .st-key-ht-lang button { min-height: 44px; min-width: 48px; }
-@media (max-width: 900px) { [data-testid="stTopNavLink"] { padding: 0 6px; } }
+.st-key-ht-links { flex-wrap: nowrap; gap: 0.25rem; }
+/* Narrower than a landscape tablet: each link's icon above its name, so all eight pages fit in 800 px. */
+@media (max-width: 1180px) {
+  .st-key-ht-topbar [data-testid="stPageLink"] a { flex-direction: column; justify-content: center; gap: 0;
+    padding: 2px 4px; }
+  .st-key-ht-topbar [data-testid="stPageLink"] a p { font-size: 0.78rem; white-space: nowrap; }
+}
 </style>
 """
 
@@ -66,21 +76,30 @@ def plain(text) -> str:
     return _MARKDOWN_SPECIALS.sub(r"\\\1", unlinked)
 
 
+_STORES: dict[Path, Store] = {}
+_STORES_LOCK = threading.Lock()
+
+
 def store() -> Store:
-    return _store_at(str(default_path()))
+    """The store of the saved games, one per file for the whole server (every tab shares it).
 
-
-@st.cache_resource
-def _store_at(path: str) -> Store:
-    return Store(path)
+    A dictionary rather than st.cache_resource, whose lookup cost 0.3 ms, twice a decision."""
+    path = default_path()
+    with _STORES_LOCK:
+        if path not in _STORES:
+            _STORES[path] = Store(path)
+        return _STORES[path]
 
 
 def page_setup() -> None:
-    """Styles and the language switch; called once per run by the main script."""
+    """Styles; called once per run by the main script."""
     st.html(TABLET_CSS)
+
+
+def language_switch() -> None:
+    """EN | DE, in the top bar of every page (no hidden sidebar); the choice stays in the URL."""
     current = lang()
-    # On every page, in the corner of the top bar (no hidden sidebar).
-    chosen = st.container(key="ht-lang").segmented_control(
+    chosen = st.container(key="ht-lang", width="content").segmented_control(
         tr("ui.language"), options=list(LANG_NAMES), format_func=str.upper, default=current, key="lang_switch",
         label_visibility="collapsed",
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from assistant.games.registry import game_info, registered
-from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.common import lang, language_switch, plain, store, tr
 
 PAGES_DIR = Path(__file__).parent / "pages"
 FIXED_PAGES = {"home": "home.py", "print": "print_sheets.py", "score_check": "score_check.py"}
@@ -60,10 +60,30 @@ def game_names() -> list[str]:
     return [info.name for info in registered() if info.built]
 
 
+def menu() -> list[str]:
+    """The pages of the top bar, in its order."""
+    return ["home", "print", *game_names(), "score_check"]
+
+
 def pages() -> list[st.Page]:
-    games = game_names()
-    return ([page("home"), page("print"), *(page(name) for name in games), page("score_check")]
-            + [_alias(name) for name in games if "_" in name])
+    return [page(name) for name in menu()] + [_alias(name) for name in game_names() if "_" in name]
+
+
+def top_bar() -> None:
+    """Our own top bar: a link per page and the language switch, on every page.
+
+    Not st.navigation's own top menu: Streamlit draws that one again after every run, fragment runs
+    included, measuring what fits; on a tablet that was about 20 ms of every decision (bench/app.py).
+    Links of our own also never hide a page under "more", in either language.
+    """
+    with st.container(horizontal=True, key="ht-topbar", horizontal_alignment="distribute",
+                      vertical_alignment="center"):
+        with st.container(horizontal=True, key="ht-links", gap=None, width="content"):
+            for name in menu():
+                shown = page(name)
+                label = tr(f"ui.{name}_short") if name in ("print", "score_check") else shown.title
+                st.page_link(shown, label=label, icon=shown.icon)
+        language_switch()
 
 
 def open_on_its_own_page(game_id: str, here: str) -> None:

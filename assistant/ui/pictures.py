@@ -76,12 +76,10 @@ def _fanned_cards() -> str:
 
 
 def _sheep() -> str:
-    wool = "".join(f'<circle cx="{x}" cy="{y}" r="13" fill="#fafafa" stroke="#9e9e9e" stroke-width="2"/>'
-                   for x, y in ((40, 40), (60, 32), (80, 40), (48, 56), (72, 56)))
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">' + wool
-            + '<ellipse cx="60" cy="52" rx="14" ry="17" fill="#424242"/><circle cx="54" cy="48" r="3" fill="#fff"/>'
-            '<circle cx="66" cy="48" r="3" fill="#fff"/><rect x="44" y="68" width="6" height="14" fill="#424242"/>'
-            '<rect x="70" y="68" width="6" height="14" fill="#424242"/></svg>')
+    """Mömmen: three of its own cards fanned, as in a hand."""
+    from assistant.ui.moemmen.pictures import tile_svg
+
+    return tile_svg()
 
 
 def game_picture(name: str) -> str:

@@ -18,9 +18,12 @@ from assistant.ui.table import Table, choice, open_table
 BOT_SPEEDS = {"quick": 0.0, "normal": 0.4}  # seconds per bot turn; quick plays them all at once
 
 
-def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Table], None]) -> None:
+def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Table], None],
+              rules_in_force: Callable[[Table], list[str]]) -> None:
     """The same for every game: ``?game=ID`` opens that game (on its own page, whichever page
-    the link named), otherwise the unfinished game is offered above the new-game form."""
+    the link named), otherwise the unfinished game is offered above the new-game form.
+
+    ``render(table)`` draws the table; ``rules_in_force(table)`` gives the rulings shown under it."""
     game_id = st.query_params.get("game")
     if not game_id:
         offer_unfinished_game(game)
@@ -31,6 +34,10 @@ def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Ta
     # (styles, language switch, navigation), which the browser would otherwise redraw as well.
     # Whatever must change beyond the table reruns the whole page (st.rerun()).
     st.fragment(_table)(game, game_id, render)
+    # The rules stay the same all game: drawn outside the fragment, a decision does not send them again.
+    table = open_table(game_id, explain=False)
+    if table is not None:
+        rules_panel(rules_in_force(table))
 
 
 def _table(game: str, game_id: str, render: Callable[[Table], None]) -> None:
@@ -42,10 +49,10 @@ def _table(game: str, game_id: str, render: Callable[[Table], None]) -> None:
     render(table)
 
 
-def rules_panel(keys: list[str], extra: list[str] = ()) -> None:
-    """Every ruling a player might dispute, from the game's rule data (catalogue keys)."""
+def rules_panel(lines: list[str]) -> None:
+    """Every ruling a player might dispute (texts from the catalogue)."""
     with st.expander(f":material/gavel: {tr('ui.rules_in_force')}"):
-        st.markdown("\n".join(f"- {line}" for line in [*(tr(key) for key in keys), *extra]))
+        st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 def standings_table(names: list[str], standings: dict, parts: dict[str, str]) -> None:

@@ -20,7 +20,7 @@ from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, rules_panel
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 HUMAN = 0
@@ -52,7 +52,6 @@ def _render_table(table: Table) -> None:
         _table(table, view)
     log_panel(table.log(plain_names(table)))
     _score_table(table, view)
-    rules_panel(_rule_keys(view), [_rounds_rule(view)])
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -230,13 +229,11 @@ def _score_table(table: Table, view: dict) -> None:
     st.table(rows, hide_index=True)
 
 
-def _rule_keys(view: dict) -> list[str]:
+def rules_in_force(table: Table) -> list[str]:
+    view = table.view(HUMAN)
     keep = "keep_on" if view["options"].get("discard_pickup_must_be_kept") else "keep_off"
-    return [f"rules.biber.{keep if rule == 'keep' else rule}" for rule in RULES]
-
-
-def _rounds_rule(view: dict) -> str:
+    lines = [tr(f"rules.biber.{keep if rule == 'keep' else rule}") for rule in RULES]
     # The number of rounds is an option (ruling B6); say so when it is not the rulebook's 5.
     if view["rounds"] == 5:
-        return tr("rules.biber.rounds_default")
-    return tr("rules.biber.rounds", rounds=view["rounds"])
+        return [*lines, tr("rules.biber.rounds_default")]
+    return [*lines, tr("rules.biber.rounds", rounds=view["rounds"])]

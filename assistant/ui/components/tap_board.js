@@ -7,7 +7,8 @@
 // marks (a class per list of part ids, such as the crossed cells). So a decision costs the browser
 // a few class changes instead of drawing a whole sheet again.
 export default function (component) {
-  const { data, parentElement, setTriggerValue } = component;
+  const { parentElement, setTriggerValue } = component;
+  const data = component.data.board;
   let root = parentElement.querySelector(".tb-root");
   if (!root) {
     root = document.createElement("div");
@@ -24,7 +25,8 @@ export default function (component) {
     root.innerHTML = html;
     root.tbHtml = html;
     root.tbSlots = {};
-    root.tbMarked = new Set();
+    root.tbClassed = new Map();
+    root.tbMarks = [];
     // Every part by its id, found once: a sheet has about 150 cells.
     root.tbParts = new Map();
     root.querySelectorAll("[data-tap]").forEach((el) => {
@@ -33,7 +35,15 @@ export default function (component) {
     });
   }
   const parts = root.tbParts;
-  const eachPart = (fn) => parts.forEach((els, id) => els.forEach((el) => fn(el, id)));
+  // Which parts carry each class now: a change touches only the parts it changes (a Hamstern table
+  // has 600 parts, of which a decision changes a handful).
+  function setClass(cls, ids) {
+    const had = root.tbClassed.get(cls) || new Set();
+    const wanted = new Set(ids);
+    had.forEach((id) => { if (!wanted.has(id)) (parts.get(id) || []).forEach((el) => el.classList.remove(cls)); });
+    wanted.forEach((id) => { if (!had.has(id)) (parts.get(id) || []).forEach((el) => el.classList.add(cls)); });
+    root.tbClassed.set(cls, wanted);
+  }
 
   for (const [name, slotHtml] of Object.entries(data.slots || {})) {
     if (root.tbSlots[name] === slotHtml) continue;
@@ -44,10 +54,9 @@ export default function (component) {
   // Marks: the classes named now are set on their parts and taken off all others; a class named
   // last time and not now is taken off everywhere.
   const marks = data.marks || {};
-  const marked = new Map(Object.entries(marks).map(([cls, ids]) => [cls, new Set(ids)]));
-  const classes = new Set([...root.tbMarked, ...marked.keys()]);
-  if (classes.size) eachPart((el, id) => classes.forEach((cls) => el.classList.toggle(cls, !!marked.get(cls)?.has(id))));
-  root.tbMarked = new Set(marked.keys());
+  (root.tbMarks || []).forEach((cls) => { if (!(cls in marks)) setClass(cls, []); });
+  for (const [cls, ids] of Object.entries(marks)) setClass(cls, ids);
+  root.tbMarks = Object.keys(marks);
 
   const select = data.select || { mode: "none" };
   const selected = new Set(data.selected || []);
@@ -57,7 +66,7 @@ export default function (component) {
   let mode = modes.length ? (modes.find((m) => m.id === data.mode) || modes[0]) : null;
   let tappable = new Set(mode ? mode.tappable : select.tappable || []);
   function markTappable() {
-    eachPart((el, id) => el.classList.toggle("tb-tappable", tappable.has(id)));
+    setClass("tb-tappable", tappable);
   }
   markTappable();
 
@@ -88,7 +97,7 @@ export default function (component) {
   const pending = data.pending;
   const pendingBoxes = pending ? root.querySelectorAll("[data-pending]") : [];
   function refresh() {
-    eachPart((el, id) => el.classList.toggle("tb-selected", selected.has(id)));
+    setClass("tb-selected", selected);
     pendingBoxes.forEach((el) => {
       const n = Number(el.dataset.pending);
       el.classList.toggle("tb-pending", n >= pending.from && n < pending.from + selected.size);

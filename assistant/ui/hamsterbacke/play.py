@@ -26,7 +26,7 @@ from assistant.ui.components import tap_board
 from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, rules_panel, standings_table
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
 
 BOARD = "hb-board"
 RULES = ("take", "play", "turn", "actions", "end", "undo", "hidden")
@@ -58,7 +58,10 @@ def _render_table(table: Table) -> None:
     else:
         _table(table)
     log_panel(table.log(plain_names(table)))
-    rules_panel([f"rules.backe.{rule}" for rule in RULES])
+
+
+def rules_in_force(table: Table) -> list[str]:
+    return [tr(f"rules.backe.{rule}") for rule in RULES]
 
 
 def deciding_seat(table: Table) -> int | None:

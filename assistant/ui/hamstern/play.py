@@ -20,7 +20,7 @@ from assistant.ui.components import tap_board
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, set_choice
-from assistant.ui.widgets import board_messages, rules_panel, standings_table
+from assistant.ui.widgets import board_messages, standings_table
 
 # Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
 RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
@@ -35,9 +35,11 @@ def render(table: Table) -> None:
         _end_screen(table, view, layout)
     else:
         _decision(table, view, layout)
-        _other_sheets(table, view, layout)
-    rules = ["rules.hamstern.first_free" if view["free_start"] else "rules.hamstern.first"]
-    rules_panel(rules + [f"rules.hamstern.{r}" for r in RULES])
+
+
+def rules_in_force(table: Table) -> list[str]:
+    first = "rules.hamstern.first_free" if table.view(None)["free_start"] else "rules.hamstern.first"
+    return [tr(first), *(tr(f"rules.hamstern.{rule}") for rule in RULES)]
 
 
 # --- the decision --------------------------------------------------------------------------------
@@ -52,14 +54,18 @@ def _decision(table: Table, view: dict, layout) -> None:
     choosing = not rolling and not only_pass
     tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed] if choosing else []
     # The sheet stays the same picture all game; the crosses, the hint and the side panel change.
+    # The other sheets are part of the same board (nothing to tap there): one component less to
+    # draw again after every decision (about 7 ms on a tablet, bench/app.py).
+    others, other_names, other_crosses = _other_sheets(table, view, layout, seat)
     frame = (f'<div class="tb-frame"><div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
-             '<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>')
-    tap_board("hs-board", frame, slots={"side": _side_panel(table, view, layout, seat, rolling, only_pass)},
+             f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
+    tap_board("hs-board", frame,
+              slots={"side": _side_panel(table, view, layout, seat, rolling, only_pass), **other_names},
               tappable=tappable, selected=chosen.get("selected", []),
               max_selected=_most_crosses(view, layout, seat) if choosing else 0,
               buttons=_buttons(table, rolling, only_pass, hint),
               pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
-              marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)],
+              marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)] + other_crosses,
                      "tb-hint": hint["cells"] if hint else []},
               version=table.actions_taken, on_decision=partial(_decide, table))
 
@@ -162,13 +168,14 @@ def _undo_label(table: Table, as_text=str) -> str:
 
 
 # --- around the decision -------------------------------------------------------------------------
-def _other_sheets(table: Table, view: dict, layout) -> None:
-    deciding = 0 if view["phase"] == "roll" else view["current_player"]  # the sheet beside the roll is seat 0's
+def _other_sheets(table: Table, view: dict, layout, deciding: int) -> tuple[str, dict[str, str], list[str]]:
+    """The sheets of everyone not deciding, looked at only: their picture, names and crosses.
+
+    Box n shows the n-th sheet that is not deciding: the picture stays the same, the names (slots
+    ``name{n}``) and the crosses (parts ``o{n}:row-col``) change."""
     players = [p for p in range(table.num_players) if p != deciding]
-    if table.num_players == 1 or not players:
-        return
-    # One picture for all of them, drawn by the tap board (nothing to tap). Box n shows the n-th
-    # sheet that is not deciding: the picture stays the same, the names and crosses change.
+    if not players:
+        return "", {}, []
     boxes, captions, crossed = [], {}, []
     for box, player in enumerate(players):
         shown = view["players"][player]
@@ -178,12 +185,7 @@ def _other_sheets(table: Table, view: dict, layout) -> None:
         sheet = sheet_svg(layout, parts=f"o{box}:")
         boxes.append(f'<div class="tb-other"><div data-slot="name{box}"></div>{sheet}</div>')
     heading = f'<h3 class="tb-heading">{html.escape(tr("ui.hamstern.others"))}</h3>'
-    tap_board("hs-others", f'{heading}<div class="tb-others">{"".join(boxes)}</div>', slots=captions,
-              marks={"tb-crossed": crossed}, select="none", on_decision=_nothing)
-
-
-def _nothing(decision: dict) -> None:
-    """The other sheets are only looked at."""
+    return f'{heading}<div class="tb-others">{"".join(boxes)}</div>', captions, crossed
 
 
 def _end_screen(table: Table, view: dict, layout) -> None:
