@@ -15,6 +15,7 @@ from assistant import IllegalAction
 from assistant.games import get_game
 from assistant.games.hamsterbacke.actions import GIVER, PASS, PLAY, TAKE, TURN_PILE, give
 from assistant.games.hamsterbacke.cards import FULL_DECK, KINDS, VALUES
+from tests.helpers import snapshot
 
 GAME = get_game("hamsterbacke")
 # Every move a player could send, gifts of one to four cards of one or two colours included
@@ -23,12 +24,6 @@ GIFTS = [give([count if card == colour else 0 for card in range(KINDS)]) for col
          for count in range(1, 5)]
 GIFTS += [give([1 if card in (first, first + 1) else 0 for card in range(KINDS)]) for first in range(KINDS - 1)]
 EVERY_MOVE = [*TAKE, *(move for plays in PLAY for move in plays[1:]), TURN_PILE, *GIVER, PASS, *GIFTS]
-
-
-def snapshot(state) -> tuple:
-    """The saved game and every field of the position: what a refused move must not change."""
-    fields = {name: value for name, value in vars(state).items() if name not in ("game", "rng", "_legal")}
-    return state.to_json(), json.dumps(fields, sort_keys=True, default=repr), state.rng.getstate()
 
 
 class HamsterbackeMachine(RuleBasedStateMachine):

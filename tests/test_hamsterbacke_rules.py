@@ -6,7 +6,6 @@ a list of cards, the deck a list whose last card is drawn first.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
@@ -17,6 +16,7 @@ from assistant import TERMINAL, IllegalAction, i18n
 from assistant.games import get_game
 from assistant.games.hamsterbacke.actions import GIVER, PASS, PLAY, TAKE, TURN_PILE, give, move_from_data
 from assistant.games.hamsterbacke.cards import FULL_DECK, KINDS, counts_of
+from tests.helpers import assert_refused as refused
 
 GAME = get_game("hamsterbacke")
 R, OR, Y, DB, LB, DG, LG = range(KINDS)  # red 4, orange 3, yellow 3, dark/light blue 2, dark/light green 1
@@ -44,21 +44,6 @@ def rig(players=3, hands=None, piles=None, deck=None, blocking=None, score_piles
     state.turn, state.actions_left, state.phase = turn, actions_left, "act"
     state._legal = None  # the moves listed for the dealt position
     return state
-
-
-def snapshot(state) -> tuple:
-    """Everything a refused action must leave as it was."""
-    fields = {name: value for name, value in vars(state).items() if name not in ("game", "rng", "_legal")}
-    return state.to_json(), json.dumps(fields, sort_keys=True, default=repr), state.rng.getstate()
-
-
-def refused(state, move, key):
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as error:
-        state.apply(move)
-    assert error.value.key == key, str(error.value)
-    assert error.value.message("de") != error.value.message("en")  # a German reason exists
-    assert snapshot(state) == before
 
 
 # --- K1: take --------------------------------------------------------------------------------
