@@ -14,7 +14,7 @@ import pytest
 
 from assistant import TERMINAL, IllegalAction
 from assistant.games import get_game
-from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, SKIP, TIM
+from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, SKIP, TIM, Move
 from assistant.games.moemmen.cards import FULL_DECK, card_from_name
 from tests.helpers import assert_refused
 from tests.helpers import moemmen_cards as C
@@ -121,6 +121,31 @@ def test_with_no_minus_card_on_the_table_the_tim_exchange_is_compulsory_and_lays
     assert state.current_player == 1 and state.view(0)["takers"] == [1]
 
 
+def test_every_refusal_during_a_compulsory_tim_exchange_says_the_exchange_is_compulsory():
+    state = rig("red+1 red+2 red+3 green-3 blue+1 tim", "yellow+1 yellow+2 yellow+3 yellow+4 green+1 benny",
+                table=NO_MINUS, deck="red-2 blue+2")
+    state.apply(TIM)
+    for move in (PASS, BENNY, REFRESH, TIM):  # "you may make no exchange" would be wrong here
+        error = assert_refused(state, move, "error.moemmen.tim_must_lay_minus")
+        assert "must exchange" in str(error)
+
+
+def test_the_same_card_after_tim_points_to_no_exchange_not_to_passing():
+    state = rig("red+1 red+2 red+3 green-3 blue+1 tim", "yellow+1 yellow+2 yellow+3 yellow+4 green+1 benny",
+                table="red+1 yellow-2 green+4 blue+4 red+3", deck="red-2 blue+2")
+    state.apply(TIM)
+    assert_refused(state, PASS, "error.moemmen.tim_exchange_only")  # passing is refused here...
+    error = assert_refused(state, X("red+1", "red+1"), "error.moemmen.same_card_after_tim")
+    assert "pass" not in str(error).lower() and "No exchange" in str(error)  # ...so the reason may not advise it
+    assert "Nicht tauschen" in error.message("de")
+
+
+@pytest.mark.parametrize("move", [Move("exchange", 99, 0), Move("exchange", -1, -1), Move("pass", 3, 4), Move("dance")])
+def test_a_hand_made_move_that_names_no_card_or_no_kind_is_no_move(move):
+    state = rig("red+1 red+2 red+3 green-3 blue+1 tim", "yellow+1", table=NO_MINUS)
+    assert_refused(state, move, "error.moemmen.not_a_move")
+
+
 # --- M5: every opponent in turn takes a minus card ---------------------------------------------
 def test_each_opponent_in_turn_takes_a_minus_card_then_the_player_after_the_tim_player_is_on_turn():
     state = rig("yellow+1 yellow+2 yellow+3 green+1 green+2 benny", "red+1 red+2 red+3 red-2 blue+1 tim",
@@ -139,6 +164,9 @@ def test_each_opponent_in_turn_takes_a_minus_card_then_the_player_after_the_tim_
     assert state.current_player == 0 and state.table == C("tim yellow-2 blue-3 green+2 red+4") and state.can_undo()
     state.apply(X("benny", "yellow-2"))
     assert (state.phase, state.turn, state.current_player) == ("turn", 2, 2)  # after the Tim player, seat 1
+    assert state.table == C("tim benny blue-3 green+2 red+4")  # Tim and Benny laid down just lie there (M5)
+    legal = state.legal_actions()
+    assert X("green+3", "tim") in legal and X("blue+2", "benny") in legal and TIM not in legal and BENNY not in legal
 
 
 def test_a_minus_card_may_not_be_laid_down_and_an_opponent_with_only_minus_cards_is_skipped():

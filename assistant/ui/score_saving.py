@@ -21,7 +21,7 @@ from assistant.ui.common import lang, not_saved, plain, show_storage_error, stor
 
 # Not "game": a score check is not a game, and ?game= belongs to the game pages.
 CHECK_PARAM = "check"
-GAMES = ("hamstern", "biber_gang", "hamsterbacke")
+GAMES = ("hamstern", "biber_gang", "hamsterbacke", "moemmen")
 MAX_PLAYERS = 6
 NAME_LENGTH = 20
 

@@ -110,7 +110,7 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
     delay = BOT_SPEEDS.get(speed, BOT_SPEEDS["normal"])
     if delay == 0:
         while bots_to_move(table):
-            if not _bot_turn(table, level_of):
+            if not _bot_turn(table, level_of, pause):
                 break
         return False
 
@@ -120,7 +120,7 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
             return
         if not bots_to_move(current):
             st.rerun(scope="app")
-        _bot_turn(current, level_of)
+        _bot_turn(current, level_of, pause)
         if not bots_to_move(current):
             # The human's turn is drawn by a whole-page run, never inside this fragment: a tap on a
             # board drawn here would come back to a fragment that has nothing more to do.
@@ -131,10 +131,11 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
     return True
 
 
-def _bot_turn(table: Table, level_of: Callable[[int], str]) -> bool:
-    """One whole turn of the bot to move (in Biber Gang a draw and a placement)."""
+def _bot_turn(table: Table, level_of: Callable[[int], str], pause: Callable[[Table], bool]) -> bool:
+    """One whole turn of the bot to move (in Biber Gang a draw and a placement); it stops where the
+    page has something to show first (a turn that ended a round does not go on into the next)."""
     seat = table.current_player
-    while not table.is_over() and table.current_player == seat:
+    while not table.is_over() and table.current_player == seat and not pause(table):
         if not table.bot_move(level_of(seat)):
             return False
     return True

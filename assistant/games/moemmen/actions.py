@@ -57,6 +57,14 @@ def exchange(give: int, take: int) -> Move:
     return EXCHANGE[give][take]
 
 
+def is_known(move: Move) -> bool:
+    """Whether ``move`` is one of the game's moves: a hand-made ``Move`` may name no card or no kind,
+    and then it is refused as no move rather than with a reason about cards it does not name."""
+    if move.kind == "exchange":
+        return all(type(card) is int and 0 <= card < KINDS for card in (move.give, move.take))
+    return move.kind in _SIMPLE_MOVES and move.give == move.take == -1
+
+
 def move_from_data(data: Any) -> Move:
     """The move ``data`` names; ValueError for anything else."""
     if not isinstance(data, dict) or not isinstance(data.get("move"), str):

@@ -115,9 +115,10 @@ def tim_exchange_moves(state) -> list[Move]:
 def tim_exchange_refusal(state, move: Move) -> IllegalAction:
     if move.kind == "exchange":
         refusal = _exchange_refusal(state.hands[state.turn], state.table, move)
-        if refusal:
-            return refusal
-    if state.must_lay_minus and move.kind in ("exchange", "skip"):
+        if refusal:  # the same card: "make no exchange" instead, as a pass is no move here
+            return refusal if refusal.key != "error.moemmen.same_card" else IllegalAction(
+                "error.moemmen.same_card_after_tim", card=card_text(move.give))
+    if state.must_lay_minus:  # whatever else was tried, the one way on is the compulsory exchange
         return IllegalAction("error.moemmen.tim_must_lay_minus")
     return IllegalAction("error.moemmen.tim_exchange_only")
 

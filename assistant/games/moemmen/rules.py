@@ -21,7 +21,7 @@ from assistant import TERMINAL
 from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
 from assistant.games.moemmen import phases, scoring
-from assistant.games.moemmen.actions import Move
+from assistant.games.moemmen.actions import Move, is_known
 from assistant.games.moemmen.cards import (
     BENNY,
     FULL_DECK,
@@ -61,7 +61,7 @@ class MoemmenState(State):
 
     def check(self, action: Action) -> None:
         if not self.is_legal(action):
-            if not isinstance(action, Move):
+            if not isinstance(action, Move) or not is_known(action):
                 raise IllegalAction("error.moemmen.not_a_move")
             raise phases.PHASES[self.phase].refusal(self, action)
 

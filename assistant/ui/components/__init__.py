@@ -32,7 +32,7 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
 
 
 def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappable=(), selected=(),
-              select: str = "many", max_selected: int = 0,
+              select: str = "many", max_selected: int = 0, pairs: dict[str, list[str]] | None = None,
               buttons: list[dict[str, Any]] = (), pending: dict | None = None, marks: dict | None = None,
               choose_button: str = "choose", modes: list[dict[str, Any]] = (), mode: str | None = None,
               version: int | None = None, on_decision: Callable[[dict], None]) -> None:
@@ -43,7 +43,9 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     ``data-slot="name"``) and ``marks`` (``{class: [part ids]}``, such as the crossed cells).
 
     ``select``: "many" (tap toggles, a button decides), "one" (a tap decides at once) or "none".
-    ``buttons``: ``{"id", "label" (may hold "{n}", the selection's size), "primary", "needs": "selection",
+    ``pairs`` (with "many"): ``{part: [parts it may be selected with]}``; a part that does not pair with
+    every part selected is greyed ("tb-unpaired"), and a tap on it starts the selection anew with it.
+    ``buttons``: ``{"id", "label" (may hold "{n}", the selection's size), "primary", "needs": "selection"|"full",
     "enabled", "html", "icon", "label_none" (the label while nothing is selected)}``; the ids "clear" and
     "take_hint" act in the browser only. ``version`` comes back with the decision (see ``Table.is_current``).
     ``modes``: ``{"id", "label", "tappable"}``; choosing a mode happens in the browser, and a tap then
@@ -52,7 +54,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     data = {
         "html": html,
         "slots": slots or {},
-        "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button},
+        "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button,
+                   "pairs": pairs},
         "selected": list(selected),
         "buttons": [{"enabled": True, "primary": False, "needs": "", **spec} for spec in buttons],
         "pending": pending,

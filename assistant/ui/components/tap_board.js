@@ -60,6 +60,10 @@ export default function (component) {
 
   const select = data.select || { mode: "none" };
   const selected = new Set(data.selected || []);
+  // Pairs (a Mömmen exchange: a hand card and a table card): a part joins the selection only
+  // beside parts it pairs with; a tap on one that does not pair starts the selection anew with it.
+  const pairs = select.pairs || null;
+  const pairsWith = (a, b) => (pairs[a] || []).includes(b);
   // Modes (Biber Gang: swap, discard and turn up, swim) change what a tap does; choosing one
   // is a selection, answered here. Each mode has its own tappable parts.
   const modes = data.modes || [];
@@ -98,6 +102,10 @@ export default function (component) {
   const pendingBoxes = pending ? root.querySelectorAll("[data-pending]") : [];
   function refresh() {
     setClass("tb-selected", selected);
+    if (pairs) {
+      setClass("tb-unpaired", [...tappable].filter((id) => !selected.has(id)
+        && [...selected].some((s) => !pairsWith(s, id))));
+    }
     pendingBoxes.forEach((el) => {
       const n = Number(el.dataset.pending);
       el.classList.toggle("tb-pending", n >= pending.from && n < pending.from + selected.size);
@@ -110,7 +118,8 @@ export default function (component) {
         btn.textContent = count === 0 && spec.label_none ? spec.label_none : spec.label.replace("{n}", String(count));
         if (spec.icon) btn.insertAdjacentHTML("afterbegin", spec.icon + " ");  // our own SVG icon
       }
-      btn.disabled = !spec.enabled || (spec.needs === "selection" && count === 0);
+      btn.disabled = !spec.enabled || (spec.needs === "selection" && count === 0)
+        || (spec.needs === "full" && count !== select.max);
     });
   }
 
@@ -147,7 +156,10 @@ export default function (component) {
       return;
     }
     if (selected.has(id)) selected.delete(id);
-    else if (!select.max || selected.size < select.max) selected.add(id);
+    else {
+      if (pairs) [...selected].forEach((s) => { if (!pairsWith(s, id)) selected.delete(s); });
+      if (!select.max || selected.size < select.max) selected.add(id);
+    }
     refresh();
   };
   refresh();

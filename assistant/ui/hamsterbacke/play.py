@@ -21,39 +21,41 @@ import streamlit as st
 
 from assistant.games.hamsterbacke.actions import GIVER, MAX_SETS, PASS, PLAY, TAKE, TURN_PILE, give
 from assistant.games.hamsterbacke.cards import KINDS, PILES
-from assistant.ui.common import plain, tr
+from assistant.ui.common import tr
 from assistant.ui.components import tap_board
 from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.pictures import icon
+from assistant.ui.seats import (
+    announce_winners,
+    cover,
+    cover_needed,
+    decide,
+    deciding_seat,
+    is_bot,
+    labels,
+    level,
+    new_game_button,
+)
 from assistant.ui.table import Table, choice, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
 
 BOARD = "hb-board"
 RULES = ("take", "play", "turn", "actions", "end", "undo", "hidden")
-ACKNOWLEDGED = "hb_acknowledged"  # session key: game id -> the action count at which "It is me" was tapped
 PARTS = {"score_pile": "ui.backe.score_pile", "hand": "ui.backe.hand", "blocking": "ui.backe.blocking"}
 
 
 def render(table: Table) -> None:
     speed = table.setup.get("speed", "normal")
-    if bots_move(table, speed, _render_table, partial(_is_bot, table), partial(_level, table)):
+    if bots_move(table, speed, _render_table, partial(is_bot, table), partial(level, table)):
         return
     _render_table(table)
-
-
-def _is_bot(table: Table, seat: int) -> bool:
-    return table.setup["bots"][seat] != "human"
-
-
-def _level(table: Table, seat: int) -> str:
-    return table.setup["bots"][seat]
 
 
 def _render_table(table: Table) -> None:
     if table.is_over():
         _end(table)
-    elif _cover_needed(table):
-        _cover(table)
+    elif cover_needed(table):
+        cover(table, _cover_title(table), "ui.backe", "hb-its-me")
         return
     else:
         _table(table)
@@ -64,29 +66,7 @@ def rules_in_force(table: Table) -> list[str]:
     return [tr(f"rules.backe.{rule}") for rule in RULES]
 
 
-def deciding_seat(table: Table) -> int | None:
-    """The seat whose view the page draws: the human who decides now; alone against the
-    computer, always that one human; together, while a computer opponent decides, nobody."""
-    humans = [seat for seat in range(table.num_players) if not _is_bot(table, seat)]
-    if table.current_player in humans:
-        return table.current_player
-    return humans[0] if len(humans) == 1 else None
-
-
-# --- passing the tablet ----------------------------------------------------------------------------
-def _cover_needed(table: Table) -> bool:
-    if table.setup.get("mode") != "together":
-        return False
-    seat = table.current_player
-    if seat < 0 or _is_bot(table, seat):
-        return False
-    # Nobody has decided yet (the very first turn): the tablet still goes to the first player.
-    previous = next((actor for actor in reversed(table.actors()) if not _is_bot(table, actor)), None)
-    if previous == seat:
-        return False
-    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
-
-
+# --- passing the tablet (assistant/ui/seats.py) -------------------------------------------------------
 def _cover_title(table: Table) -> str:
     """Who takes the tablet, and for what: a turn, a gift, or the rest of a turn after a gift."""
     seat, names = table.current_player, plain_names(table)
@@ -100,29 +80,7 @@ def _cover_title(table: Table) -> str:
     return tr("ui.backe.cover_title", name=names[seat])
 
 
-def _cover(table: Table) -> None:
-    name = plain(table.names[table.current_player])
-    st.header(_cover_title(table))
-    st.info(tr("ui.backe.cover_note", name=name), icon=":material/visibility_off:")
-    st.button(tr("ui.backe.its_me"), key="hb-its-me", type="primary", icon=":material/front_hand:",
-              on_click=_acknowledge, args=(table.id, table.actions_taken))
-
-
-def _acknowledge(game_id: str, actions: int) -> None:
-    st.session_state.setdefault(ACKNOWLEDGED, {})[game_id] = actions
-
-
 # --- the table ------------------------------------------------------------------------------------
-def _labels(table: Table, seat: int | None) -> list[str]:
-    labels = []
-    for p, kind in enumerate(table.setup["bots"]):
-        if kind != "human":
-            labels.append(tr(f"ui.backe.level_{kind}"))
-        else:
-            labels.append(tr("ui.backe.you") if p == seat else "")
-    return labels
-
-
 def _table(table: Table) -> None:
     seat = deciding_seat(table)
     view = table.view(seat)
@@ -131,8 +89,8 @@ def _table(table: Table) -> None:
     kinds = {move.kind for move in legal}
     hint = choice().get("hint")
     gift = view["gift_size"] if "give" in kinds else 0
-    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds), gift,
-                        _notes(table, view, seat))
+    markup = table_html(table.names, labels(table, seat, "ui.backe"), view, seat, _status(table, view, seat, kinds),
+                        gift, _notes(table, view, seat))
 
     piles = [f"p{move.at}" for move in legal if move.kind == "take"]
     turn = ["turn"] if "turn_pile" in kinds else []
@@ -162,7 +120,8 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
               mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
               choose_button="tap",
-              version=table.actions_taken, on_decision=partial(_decide, table, seat))
+              version=table.actions_taken, on_decision=partial(decide, table, seat, texts="ui.backe", hint=_hint,
+                                                                move_of=_move, unreadable="ui.backe.not_now"))
 
 
 def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
@@ -212,28 +171,7 @@ def _stands(table: Table, seat: int | None) -> str | None:
 
 
 # --- deciding ---------------------------------------------------------------------------------------
-def _decide(table: Table, seat: int | None, decision: dict) -> None:
-    if not table.is_current(decision):
-        return
-    if seat is None or table.current_player != seat:
-        set_choice(error=tr("ui.backe.not_now"))
-        return
-    button, selection = decision.get("button"), decision.get("selection") or []
-    if button == "undo":
-        table.undo()
-        return
-    if button == "hint":
-        _hint(table, seat)
-        return
-    move = _move(button, selection)
-    if move is None:
-        set_choice(error=tr("ui.backe.not_now"))
-        return
-    # The engine checks the move; a refusal keeps its reason for the board to show.
-    table.act(move)
-
-
-def _move(button: str, selection: list):
+def _move(table: Table, seat: int, button: str, selection: list):
     """The move a decision names, or None for anything our board never sends."""
     try:
         if button == "turn_pile":
@@ -276,13 +214,7 @@ def _hint(table: Table, seat: int) -> None:
 
 # --- the end -----------------------------------------------------------------------------------------
 def _end(table: Table) -> None:
-    st.header(f":material/flag: {tr('ui.backe.game_over')}")
-    standings = table.standings()
-    winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
-    key = "ui.backe.winner" if len(winners) == 1 else "ui.backe.winners"
-    st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
-    standings_table(table.names, standings, PARTS)
+    announce_winners(table, "ui.backe")
+    standings_table(table.names, table.standings(), PARTS)
     st.caption(tr("ui.backe.score_rule"))
-    if st.button(tr("ui.new_game"), key="hb-new", type="primary"):
-        st.query_params.pop("game", None)
-        st.rerun()
+    new_game_button("hb-new")

@@ -1,0 +1,261 @@
+"""Mömmen at the table: alone against computer opponents, or together at one tablet (with computer
+opponents too, if wished). The whole table is one tap board.
+
+The page draws only the view of the seat that decides (a computer opponent deciding, together:
+nobody's hand). Together, each human decision after another human's is preceded by the cover of
+assistant/ui/seats.py, also for an opponent who must take a minus card after Tim.
+
+Deciding: an exchange is a tap on a card of your hand and one on the table, then the exchange
+button; a card that cannot pair with the one chosen is greyed (the pairs come from the legal
+moves). Benny, Tim, refresh, pass and "no exchange" are buttons, shown only when legal. Anything
+else is refused by the engine, with its reason. A finished round is shown once per tab (the
+engine has dealt the next one already), then the game goes on.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+
+import streamlit as st
+
+from assistant.games.moemmen.actions import exchange, move_from_data
+from assistant.games.moemmen.cards import BENNY, KINDS, TIM, colour_text
+from assistant.ui.common import plain, tr
+from assistant.ui.components import tap_board
+from assistant.ui.moemmen.board import hand_parts, results_html, table_html, words
+from assistant.ui.pictures import icon
+from assistant.ui.seats import (
+    announce_winners,
+    cover,
+    cover_needed,
+    decide,
+    deciding_seat,
+    is_bot,
+    labels,
+    level,
+    new_game_button,
+)
+from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
+
+BOARD, RESULTS = "mm-board", "mm-results"
+TEXTS = "ui.moemmen"
+RULES = ("deal", "exchange", "benny", "tim", "tim_take", "refresh", "all_pass", "deck", "round_end", "scoring",
+         "match", "undo", "hidden")
+BUTTONS = ("benny", "tim", "refresh", "skip", "pass")  # the moves that are no exchange, in the order shown
+SEEN = "mm_seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
+
+
+def render(table: Table) -> None:
+    if _round_over_to_show(table):
+        _round_over(table)
+        return
+    if bots_move(table, table.setup.get("speed", "normal"), _render_table, partial(is_bot, table),
+                 partial(level, table), pause=_round_over_to_show):
+        return
+    if _round_over_to_show(table):  # the bots' turns (quick) ended the round
+        _round_over(table)
+        return
+    _render_table(table)
+
+
+def _render_table(table: Table) -> None:
+    if table.is_over():
+        _end(table)
+    elif cover_needed(table):
+        cover(table, _cover_title(table), TEXTS, "mm-its-me", undo=_undo_label(table))
+        return
+    else:
+        _table(table)
+    log_panel(table.log(plain_names(table)))
+
+
+def rules_in_force(table: Table) -> list[str]:
+    return [tr(f"rules.moemmen.{rule}") for rule in RULES] + [tr("ui.moemmen.target_rule",
+                                                                 target=table.view(None)["target"])]
+
+
+def _cover_title(table: Table) -> str:
+    """Who takes the tablet, and for what: a turn, or a minus card to take after Tim."""
+    view, names = table.view(None), plain_names(table)
+    seat = view["current_player"]
+    if view["phase"] == "tim_take":
+        return tr("ui.moemmen.cover_take", name=names[seat], tim=names[view["tim_player"]])
+    return tr("ui.moemmen.cover_title", name=names[seat])
+
+
+def _undo_label(table: Table) -> str | None:
+    """On the cover, whoever decided last may still take it back ("Undo Ann's move: Pass")."""
+    last, actor = table.last_action(), table.last_actor()
+    if last is None or actor is None:
+        return None
+    return tr("ui.moemmen.undo_cover", name=plain_names(table)[actor], move=words(last.text()))
+
+
+# --- the table ---------------------------------------------------------------------------------------
+def _table(table: Table) -> None:
+    seat = deciding_seat(table)
+    view = table.view(seat)
+    deciding = seat is not None and view["current_player"] == seat
+    legal = table.legal_actions() if deciding else []
+    kinds = {move.kind for move in legal}
+    hint = choice().get("hint")
+    pairs = _pairs(legal, view)
+    markup = table_html(table.names, labels(table, seat, TEXTS), view, seat, _status(table, view, seat),
+                        _notes(table, seat))
+    hinted = hint["move"]["move"] if hint else None
+    buttons = []
+    if "exchange" in kinds:
+        name = "take" if view["phase"] == "tim_take" else "exchange"
+        buttons.append({"id": "exchange", "label": tr(f"ui.moemmen.{name}"), "primary": True, "needs": "full"})
+    for kind in BUTTONS:
+        if kind in kinds:
+            buttons.append({"id": kind, "label": tr(f"ui.moemmen.{kind}")} | (
+                {"icon": icon("hint")} if hinted == kind else {}))
+    if hinted == "exchange":
+        buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
+    if deciding:
+        buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
+    if seat is not None and table.can_undo() and table.last_actor() == seat:
+        buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
+    tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
+              marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
+              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
+                                  unreadable="ui.moemmen.choose_pair"))
+
+
+def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
+    """Which hand card may be exchanged for which table card, both ways, as the board's part ids."""
+    hand = hand_parts(view["hand"]) if view["hand"] is not None else []
+    pairs: dict[str, list[str]] = {}
+    for move in legal:
+        if move.kind != "exchange":
+            continue
+        for give in (part for part, card in hand if card == move.give):
+            for take in (f"t{place}" for place, card in enumerate(view["table"]) if card == move.take):
+                pairs.setdefault(give, []).append(take)
+                pairs.setdefault(take, []).append(give)
+    return {part: sorted(set(others)) for part, others in pairs.items()}
+
+
+def _status(table: Table, view: dict, seat: int | None) -> str:
+    """The round, and who does what now, in words."""
+    names, current, tim = table.names, view["current_player"], view["tim_player"]
+    if view["phase"] == "tim_take":
+        doing = tr("ui.moemmen.you_take" if current == seat else "ui.moemmen.taking", tim=names[tim],
+                   name=names[current])
+    elif view["phase"] == "tim_exchange":
+        key = "ui.moemmen.you_tim_must" if view["must_lay_minus"] else "ui.moemmen.you_tim_exchange"
+        doing = tr(key, name=names[current]) if current == seat else tr("ui.moemmen.tim_exchanging",
+                                                                         name=names[current])
+    elif current == seat:
+        doing = tr("ui.moemmen.your_turn_again" if view["acted"] else "ui.moemmen.your_turn", name=names[seat])
+    else:
+        doing = tr("ui.moemmen.waiting", name=names[current])
+    heading = tr("ui.moemmen.round_of", round=view["round"], target=view["target"])
+    return f'<div class="tb-status"><b>{html.escape(heading)}</b><br>{html.escape(doing)}</div>'
+
+
+def _notes(table: Table, seat: int | None) -> str:
+    """Below the buttons: why your last move cannot be taken back (so Undo does not just vanish),
+    the hint and a refusal."""
+    last, actors = table.last_action(), table.actors()
+    stands = ""
+    if seat is not None and actors and actors[-1] == seat and not table.can_undo():
+        key = "ui.moemmen.stands_drawn" if last.kind in ("benny", "tim", "refresh") else "ui.moemmen.stands"
+        stands = f'<div class="tb-message mm-note">{html.escape(tr(key))}</div>'
+    return stands + board_messages()
+
+
+# --- deciding ------------------------------------------------------------------------------------------
+def _move(table: Table, seat: int, button: str, selection: list):
+    """The move a decision names (an exchange: one hand card and one table card), or None."""
+    if button != "exchange":
+        try:
+            return move_from_data({"move": button})
+        except ValueError:
+            return None
+    hand = [str(part)[1:].split("-")[0] for part in selection if str(part).startswith("h")]
+    places = [str(part)[1:] for part in selection if str(part).startswith("t")]
+    if len(hand) != 1 or len(places) != 1 or not hand[0].isdigit() or not places[0].isdigit():
+        return None
+    give, place, on_table = int(hand[0]), int(places[0]), table.view(seat)["table"]
+    if give >= KINDS or place >= len(on_table):
+        return None
+    return exchange(give, on_table[place])
+
+
+def _hint(table: Table, seat: int) -> None:
+    advice = table.hint(seat)
+    move, view = advice.action, table.view(seat)
+    parts = hand_parts(view["hand"])
+    taps = []
+    if move.kind == "exchange":
+        taps = [next(part for part, card in parts if card == move.give),
+                f"t{view['table'].index(move.take)}"]
+    elif move.kind in ("benny", "tim"):
+        card = BENNY if move.kind == "benny" else TIM
+        taps = [next(part for part, held in parts if held == card)]
+    set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
+                                 "taps": taps})
+
+
+# --- between rounds and at the end ---------------------------------------------------------------------
+def _round_over_to_show(table: Table) -> bool:
+    """A round ended that this tab has not shown yet (the last round: the end screen). A tab that
+    opens a game later starts from the rounds finished then."""
+    finished = len(table.view(None)["results"])
+    seen = st.session_state.setdefault(SEEN, {})
+    seen.setdefault(table.id, finished)
+    return not table.is_over() and finished > seen[table.id]
+
+
+def _round_over(table: Table) -> None:
+    view = table.view(None)
+    number = st.session_state[SEEN][table.id]  # the first round not shown yet
+    result = view["results"][number]
+    st.header(tr("ui.moemmen.round_over", round=result["round"]))
+    _results(table, result)
+    # Above the match table, so that it is on the screen with the hands.
+    st.button(tr("ui.moemmen.next_round"), key="mm-next-round", type="primary", icon=":material/skip_next:",
+              on_click=_next_round, args=(table.id, number + 1))
+    _match_table(table, view)
+
+
+def _next_round(game_id: str, shown: int) -> None:
+    st.session_state[SEEN][game_id] = shown
+
+
+def _results(table: Table, result: dict) -> None:
+    """Who ended the round, every hand with its colour and score."""
+    names = plain_names(table)
+    for seat in result["complete"]:
+        colour = words(colour_text(result["colours"][seat]))
+        st.success(tr("ui.moemmen.completed_by", name=names[seat], colour=colour), icon=":material/celebration:")
+    tap_board(RESULTS, results_html(table.names, result), select="none", on_decision=_nothing)
+
+
+def _nothing(decision: dict) -> None:
+    """The hands of a finished round are only looked at."""
+
+
+def _match_table(table: Table, view: dict) -> None:
+    """Place, name, each round's score and the total, in order of place, against the target."""
+    standings = table.standings()
+    rows: dict[str, list] = {tr("ui.hamstern.place"): [row["place"] for row in standings["players"]],
+                             tr("ui.hamstern.name"): [plain(table.names[row["player"]])
+                                                      for row in standings["players"]]}
+    for number in range(len(view["results"])):
+        rows[str(number + 1)] = [row["breakdown"]["rounds"][number] for row in standings["players"]]
+    rows[tr("ui.hamstern.total")] = [row["score"] for row in standings["players"]]
+    st.table(rows, hide_index=True)
+    st.caption(tr("ui.moemmen.match_note", target=view["target"]))
+
+
+def _end(table: Table) -> None:
+    view = table.view(None)
+    announce_winners(table, TEXTS)
+    _results(table, view["results"][-1])
+    _match_table(table, view)
+    new_game_button("mm-new")

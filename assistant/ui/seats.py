@@ -1,0 +1,191 @@
+"""Who sits at a card game's table, passing one tablet between them, deciding for the seat at the
+tablet, and the end of the game (Hamsterbacke, Mömmen).
+
+A new game is played alone against computer opponents, or by several people together at one
+tablet (with computer opponents too, if wished); people sit first, then the computer opponents.
+The setup is saved with the game: ``{"names", "bots" ("human" or a level per seat), "mode", "speed"}``.
+
+Together at one tablet, the first decision and every human decision after another human's are
+preceded by a cover that hides every hand until the right person taps "It is me".
+
+Each game names its own texts (``texts``: "ui.backe", "ui.moemmen"), with the same key names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import streamlit as st
+
+from assistant.ui.common import plain, store, tr
+from assistant.ui.table import Table, open_table, set_choice
+from assistant.ui.widgets import BOT_SPEEDS
+
+MODES = ("alone", "together")
+ACKNOWLEDGED = "acknowledged"  # session key: game id -> the action count at which "It is me" was tapped
+
+
+class Seating(NamedTuple):
+    mode: str
+    people: list[str]  # the names typed in, as typed
+    levels: list[str]  # one per computer opponent
+    speed: str
+
+    def names(self, texts: str) -> list[str]:
+        """Every seat's name: a blank name is "Player n", the computer opponents "Bot n"."""
+        return ([name.strip() or tr("ui.default_name", n=n + 1) for n, name in enumerate(self.people)]
+                + [tr(f"{texts}.bot_name", n=n + 1) for n in range(len(self.levels))])
+
+    def setup(self, texts: str) -> dict:
+        """What is saved with the game (its setup)."""
+        return {"names": self.names(texts), "bots": ["human"] * len(self.people) + list(self.levels),
+                "mode": self.mode, "speed": self.speed}
+
+
+def seating_form(prefix: str, texts: str, levels: tuple[str, ...], most: int) -> Seating:
+    """Alone (your name, 1-4 computer opponents) or together (2-``most`` names, computer opponents
+    as well if wished), each opponent's level and how fast they play. Widget keys start ``prefix``."""
+    mode = st.segmented_control(tr(f"{texts}.mode"), options=list(MODES), default="alone", required=True,
+                                key=f"{prefix}_new_mode", format_func=lambda m: tr(f"{texts}.mode_{m}"))
+    if mode == "alone":
+        people = [st.text_input(tr(f"{texts}.your_name"), value=tr("ui.default_name", n=1), key=f"{prefix}_new_name",
+                                max_chars=20)]
+        count = st.segmented_control(tr(f"{texts}.opponents"), options=list(range(1, most)), default=2,
+                                     required=True, key=f"{prefix}_new_count")
+    else:
+        number = st.segmented_control(tr(f"{texts}.people"), options=list(range(2, most + 1)), default=3,
+                                      required=True, key=f"{prefix}_new_people")
+        columns = st.columns(min(number, 3), wrap=False)
+        people = []
+        for n in range(number):
+            with columns[n % len(columns)]:
+                people.append(st.text_input(tr(f"{texts}.person_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
+                                            key=f"{prefix}_new_person_{n}", max_chars=20))
+        count = st.segmented_control(tr(f"{texts}.opponents_too"), options=list(range(most - number + 1)), default=0,
+                                     required=True, key=f"{prefix}_new_count_together")
+    chosen = []
+    speed = "normal"
+    if count:
+        columns = st.columns(min(count, 4), wrap=False)
+        for n in range(count):
+            with columns[n % len(columns)]:
+                chosen.append(st.segmented_control(
+                    tr(f"{texts}.level", name=tr(f"{texts}.bot_name", n=n + 1)), options=list(levels),
+                    default="easy", required=True, key=f"{prefix}_new_level_{n}",
+                    format_func=lambda level: tr(f"{texts}.level_{level}")))
+        speed = st.segmented_control(tr(f"{texts}.speed"), options=list(BOT_SPEEDS), default="normal",
+                                     required=True, key=f"{prefix}_new_speed",
+                                     format_func=lambda s: tr(f"{texts}.speed_{s}"))
+    return Seating(mode, people, chosen, speed)
+
+
+def start(state, setup: dict) -> None:
+    """Save the new game and open it (its id goes into the URL)."""
+    st.query_params["game"] = store().create(state, setup)
+    st.rerun()
+
+
+# --- who is at the tablet --------------------------------------------------------------------------
+def is_bot(table: Table, seat: int) -> bool:
+    return table.setup["bots"][seat] != "human"
+
+
+def level(table: Table, seat: int) -> str:
+    return table.setup["bots"][seat]
+
+
+def deciding_seat(table: Table) -> int | None:
+    """The seat whose view the page draws: the human who decides now; alone against the
+    computer, always that one human; together, while a computer opponent decides, nobody."""
+    humans = [seat for seat in range(table.num_players) if not is_bot(table, seat)]
+    if table.current_player in humans:
+        return table.current_player
+    return humans[0] if len(humans) == 1 else None
+
+
+def labels(table: Table, seat: int | None, texts: str) -> list[str]:
+    """Beside each name: a computer opponent's level, "(you)" for the seat shown."""
+    shown = []
+    for p, kind in enumerate(table.setup["bots"]):
+        if kind != "human":
+            shown.append(tr(f"{texts}.level_{kind}"))
+        else:
+            shown.append(tr(f"{texts}.you") if p == seat else "")
+    return shown
+
+
+def cover_needed(table: Table) -> bool:
+    """Together: a human decides now, and the last human decision was someone else's (or there was
+    none yet: the tablet still goes to the first player), and "It is me" was not tapped for it."""
+    if table.setup.get("mode") != "together":
+        return False
+    seat = table.current_player
+    if seat < 0 or is_bot(table, seat):
+        return False
+    previous = next((actor for actor in reversed(table.actors()) if not is_bot(table, actor)), None)
+    if previous == seat:
+        return False
+    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
+
+
+def cover(table: Table, title: str, texts: str, key: str, undo: str | None = None) -> None:
+    """The screen that hides every hand while the tablet is passed on. ``undo`` (a label): the person
+    who decided last still holds the tablet, and may take that decision back here, if the rules allow."""
+    name = plain(table.names[table.current_player])
+    st.header(title)
+    st.info(tr(f"{texts}.cover_note", name=name), icon=":material/visibility_off:")
+    st.button(tr(f"{texts}.its_me"), key=key, type="primary", icon=":material/front_hand:",
+              on_click=_acknowledge, args=(table.id, table.actions_taken))
+    last = table.last_actor()
+    if undo and table.can_undo() and last is not None and not is_bot(table, last):
+        st.button(undo, key=f"{key}-undo", icon=":material/undo:", on_click=_undo, args=(table.id,))
+
+
+def _acknowledge(game_id: str, actions: int) -> None:
+    st.session_state.setdefault(ACKNOWLEDGED, {})[game_id] = actions
+
+
+def _undo(game_id: str) -> None:
+    table = open_table(game_id, explain=False)
+    if table is not None and table.can_undo():
+        table.undo()
+
+
+# --- deciding, and the end --------------------------------------------------------------------------
+def decide(table: Table, seat: int | None, decision: dict, *, texts: str, hint: Callable[[Table, int], None],
+           move_of: Callable[[Table, int, str, list], Any], unreadable: str) -> None:
+    """A decision sent by a board for ``seat``: Undo, Hint, or the move ``move_of`` reads from the
+    button and the parts chosen (None: a decision our boards never send; ``unreadable`` says what to do)."""
+    if not table.is_current(decision):
+        return
+    if seat is None or table.current_player != seat:
+        set_choice(error=tr(f"{texts}.not_now"))
+        return
+    button, selection = decision.get("button"), decision.get("selection") or []
+    if button == "undo":
+        table.undo()
+        return
+    if button == "hint":
+        hint(table, seat)
+        return
+    move = move_of(table, seat, button, selection)
+    if move is None:
+        set_choice(error=tr(unreadable))
+        return
+    # The engine checks the move; a refusal keeps its reason for the board to show.
+    table.act(move)
+
+
+def announce_winners(table: Table, texts: str) -> None:
+    """The end's heading and who won (names as text)."""
+    st.header(f":material/flag: {tr(f'{texts}.game_over')}")
+    winners = [plain(table.names[row["player"]]) for row in table.standings()["players"] if row["winner"]]
+    key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
+    st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
+
+
+def new_game_button(key: str) -> None:
+    if st.button(tr("ui.new_game"), key=key, type="primary"):
+        st.query_params.pop("game", None)
+        st.rerun()
