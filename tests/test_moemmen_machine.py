@@ -14,7 +14,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from assistant import IllegalAction
 from assistant.games import get_game
@@ -22,6 +22,7 @@ from assistant.games.moemmen.actions import BENNY, EXCHANGE, PASS, REFRESH, SKIP
 from assistant.games.moemmen.cards import FULL_DECK, HAND_SIZE, IS_MINUS, TABLE_SIZE, full_colour
 from assistant.games.moemmen.scoring import round_score
 from tests.helpers import collect_one_colour, snapshot
+from tests.machines import GameMachine
 
 GAME = get_game("moemmen")
 EVERY_MOVE = [move for row in EXCHANGE for move in row] + [BENNY, TIM, REFRESH, PASS, SKIP]
@@ -113,32 +114,16 @@ def test_whole_matches_end_with_the_highest_total_and_every_round_recorded(playe
     assert [result["dealer"] for result in state.results] == [(n - 1) % players for n in range(len(state.results))]
 
 
-class MoemmenMachine(RuleBasedStateMachine):
+class MoemmenMachine(GameMachine):
     @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**32), goal=st.sampled_from([10, 30, 100]))
     def start(self, players, seed, goal):
-        self.state = GAME.new_state(players, seed=seed, target=goal)
-        self.before: list[str] = []  # the saved game before each move still in the history
+        self.begin(GAME.new_state(players, seed=seed, target=goal))
 
-    def _apply(self, move):
-        self.before.append(self.state.to_json())
-        self.state.apply(move)
-        check_position(self.state)  # inside runs of moves too
+    def check(self, state):
+        check_position(state)
 
-    @precondition(lambda self: not self.state.is_over())
-    @rule(data=st.data())
-    def legal_move(self, data):
-        self._apply(data.draw(st.sampled_from(self.state.legal_actions())))
-
-    @precondition(lambda self: not self.state.is_over())
-    @rule(seed=st.integers(0, 2**16), count=st.integers(1, 60))
-    def many_moves(self, seed, count):
-        """Runs of moves that collect a colour, so that examples reach the end of rounds and matches."""
-        rng = random.Random(seed)
-        for _ in range(count):
-            if self.state.is_over():
-                break
-            self._apply(collect_one_colour(self.state.view(self.state.current_player), self.state.legal_actions(),
-                                           rng))
+    def choose(self, view, legal, rng):
+        return collect_one_colour(view, legal, rng)  # so that examples reach the end of rounds and matches
 
     @rule(move=st.sampled_from(EVERY_MOVE))
     def any_move(self, move):
