@@ -82,12 +82,18 @@ def after(hand: list[int], move) -> list[int]:
     return sorted([*hand, move.take])
 
 
-def completing(state):
-    """Seat 0's exchange that shows six plus cards of one colour, or None."""
-    if state.current_player != 0 or state.phase != "turn":
+def completing(state, seat: int = 0):
+    """Seat ``seat``'s exchange that shows six plus cards of one colour, or None."""
+    if state.current_player != seat or state.phase != "turn":
         return None
     return next((move for move in state.legal_actions()
-                 if move.kind == "exchange" and full_colour(after(state.hands[0], move)) is not None), None)
+                 if move.kind == "exchange" and full_colour(after(state.hands[seat], move)) is not None), None)
+
+
+def ends_and_begins(state) -> bool:
+    """The player on turn can end the round with an exchange and is the first of the next round
+    (round r is begun by seat r - 1, counted round the table: M1)."""
+    return state.current_player == state.round % state.num_players and completing(state, state.current_player)
 
 
 def parts_of(state, move) -> list[str]:
@@ -287,6 +293,38 @@ def test_the_round_over_screen_then_the_next_round(db):
     assert has_board(at, MM) and f"Round {number + 1}" in board_text(at, MM)
     at.run()
     assert has_board(at, MM), "shown once"
+
+
+def test_together_the_next_round_begins_behind_the_cover(db):
+    """Everybody looked at the round's end on the tablet: the first person of the new round taps "It is
+    me" before their new hand shows, even the one who made the round's last move."""
+    state = played_until(2, ends_and_begins)
+    seat = state.current_player
+    names = ["Ann", "Bo"]
+    game_id = saved(db, state, bots=("human", "human"), mode="together", names=names)
+    at = open_app(PAGE, game=game_id)
+    if not has_board(at, MM):
+        at.button(key="mm-its-me").click().run()
+    exchange_through_board(at, state, completing(state, seat))
+    assert f"Round {state.round} is over" in at.header[0].value
+    at.button(key="mm-next-round").click().run()
+    assert not has_board(at, MM) and at.header[0].value == f"{names[seat]}, it is your turn"
+    assert not [button for button in at.button if button.key == "mm-its-me-undo"], "the round's end stands"
+    at.button(key="mm-its-me").click().run()
+    assert_shows(at, MM, f"Round {state.round + 1}")
+    assert_shows(at, MM, f"{names[seat]}, your turn")
+
+
+def test_a_new_round_does_not_speak_of_the_last_rounds_move(db):
+    """The exchange that ended a round stands, but saying so under the next round's first decision
+    reads as if something had just gone wrong."""
+    state = played_until(2, lambda s: s.current_player == 0 and ends_and_begins(s))
+    game_id = saved(db, state)
+    at = open_app(PAGE, game=game_id)
+    exchange_through_board(at, state, completing(state))
+    at.button(key="mm-next-round").click().run()
+    assert_shows(at, MM, "Ann, your turn")
+    assert "cannot be taken back" not in board_text(at, MM)
 
 
 def test_the_match_end_ranks_and_offers_a_new_game(db):

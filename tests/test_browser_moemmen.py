@@ -179,3 +179,33 @@ def test_the_score_check_by_tapping(app):
         page.get_by_text("2 of 6 cards").wait_for()
         page.screenshot(path=ARTIFACTS / "moemmen-portrait-score-check.png", full_page=True)
         assert_tablet_friendly(page)
+
+
+def test_five_players_scores_wrap_instead_of_being_cut(app, size="portrait"):
+    """After a round every box holds the total and the last round; five boxes side by side on the
+    tablet's narrow side, in German's longer words, wrap them to a second line instead of cutting them."""
+    played, _ = game_at(app.store, 5, lambda s: s.current_player == 0 and s.phase == "turn" and s.round > 1)
+    with browser_page(*SIZES[size]) as page:
+        open_game(page, app.url, played, lang="de")
+        page.screenshot(path=ARTIFACTS / f"moemmen-{size}-five-players-de.png")
+        cut = page.locator(f"{MM} .mm-pinfo").evaluate_all(
+            "boxes => boxes.filter(box => box.scrollWidth > box.clientWidth + 1).map(box => box.textContent)")
+        assert not cut, f"cut off: {cut}"
+        assert page.get_by_text("(letzte Runde").count() == 5
+        assert_one_screen(page)
+
+
+def test_a_hint_beside_the_table_leaves_the_hand_where_it_was(app, size="landscape"):
+    """After Tim (German: long texts) the side column holds the status, four buttons, the note that
+    Tim stands and then the hint: it grows downwards, the table and your hand stay together."""
+    played, _ = game_at(app.store, 5, lambda s: s.phase == "tim_exchange" and s.current_player == 0)
+    with browser_page(*SIZES[size]) as page:
+        open_game(page, app.url, played, lang="de")
+        hand = page.locator(f"{MM} .mm-hand-cards")
+        before = hand.bounding_box()["y"]
+        press(page, MM, "hint")
+        page.locator(f"{MM} .tb-hint-text").wait_for()
+        page.screenshot(path=ARTIFACTS / f"moemmen-{size}-tim-hint-de.png")
+        assert hand.bounding_box()["y"] == before
+        assert_one_screen(page)
+        assert_in_view(page, f"{MM} .tb-hint-text", "the hint")

@@ -60,13 +60,15 @@ def _players(names: list[str], labels: list[str], view: dict, seat: int | None) 
         tim = ""
         if view["tim_player"] == p:
             tim = f' <span class="mm-tim-badge">{html.escape(tr("ui.moemmen.tim_badge"))}</span>'
-        total = tr("ui.moemmen.total", total=_number(view["totals"][p]))
+        # The last round apart from the total: on a narrow box it goes to a line of its own instead of being cut.
+        total = f'<span>{html.escape(tr("ui.moemmen.total", total=_number(view["totals"][p])))}</span>'
         if view["results"]:
-            total += " " + tr("ui.moemmen.last_round", score=_signed(view["results"][-1]["scores"][p]))
+            last = tr("ui.moemmen.last_round", score=_signed(view["results"][-1]["scores"][p]))
+            total += f'<span class="mm-last">{html.escape(last)}</span>'
         cards = html.escape(tr("ui.moemmen.hand_size", count=view["hand_sizes"][p]))
         boxes.append(f'<div class="{classes}"><div class="mm-pname">{html.escape(names[p])}{label}{tim}</div>'
                      f'<div class="mm-pinfo"><span class="mm-backs" aria-label="{cards}">{back}×'
-                     f'{view["hand_sizes"][p]}</span><span>{html.escape(total)}</span></div></div>')
+                     f'{view["hand_sizes"][p]}</span>{total}</div></div>')
     return "".join(boxes)
 
 

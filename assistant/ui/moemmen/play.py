@@ -3,7 +3,8 @@ opponents too, if wished). The whole table is one tap board.
 
 The page draws only the view of the seat that decides (a computer opponent deciding, together:
 nobody's hand). Together, each human decision after another human's is preceded by the cover of
-assistant/ui/seats.py, also for an opponent who must take a minus card after Tim.
+assistant/ui/seats.py, also for an opponent who must take a minus card after Tim, and so is the first
+human decision of a new round (everybody looked at the round's end on the tablet).
 
 Deciding: an exchange is a tap on a card of your hand and one on the table, then the exchange
 button; a card that cannot pair with the one chosen is greyed (the pairs come from the legal
@@ -26,6 +27,7 @@ from assistant.ui.components import tap_board
 from assistant.ui.moemmen.board import hand_parts, results_html, table_html, words
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
+    ACKNOWLEDGED,
     announce_winners,
     cover,
     cover_needed,
@@ -45,6 +47,7 @@ RULES = ("deal", "exchange", "benny", "tim", "tim_take", "refresh", "all_pass", 
          "match", "undo", "hidden")
 BUTTONS = ("benny", "tim", "refresh", "skip", "pass")  # the moves that are no exchange, in the order shown
 SEEN = "mm_seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
+ROUND_START = "mm_round_start"  # session key: game id -> the action count when this tab went on to a new round
 
 
 def render(table: Table) -> None:
@@ -63,7 +66,7 @@ def render(table: Table) -> None:
 def _render_table(table: Table) -> None:
     if table.is_over():
         _end(table)
-    elif cover_needed(table):
+    elif cover_needed(table) or _cover_after_round(table):
         cover(table, _cover_title(table), TEXTS, "mm-its-me", undo=_undo_label(table))
         return
     else:
@@ -74,6 +77,17 @@ def _render_table(table: Table) -> None:
 def rules_in_force(table: Table) -> list[str]:
     return [tr(f"rules.moemmen.{rule}") for rule in RULES] + [tr("ui.moemmen.target_rule",
                                                                  target=table.view(None)["target"])]
+
+
+def _cover_after_round(table: Table) -> bool:
+    """Together: everybody looked at the round's end on the tablet, so the first person to decide in the
+    new round taps "It is me" too, even one who made the round's last move (cover_needed lets them on)."""
+    start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
+    if table.setup.get("mode") != "together" or start is None or seat < 0 or is_bot(table, seat):
+        return False
+    if any(not is_bot(table, actor) for actor in table.actors()[start:]):
+        return False  # a person has decided in this round: cover_needed knows from here on
+    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
 
 
 def _cover_title(table: Table) -> str:
@@ -162,7 +176,9 @@ def _notes(table: Table, seat: int | None) -> str:
     the hint and a refusal."""
     last, actors = table.last_action(), table.actors()
     stands = ""
-    if seat is not None and actors and actors[-1] == seat and not table.can_undo():
+    # Not at the start of a new round: the move that ended the last one is not what the player is doing now.
+    round_start = st.session_state.get(ROUND_START, {}).get(table.id) == table.actions_taken
+    if seat is not None and actors and actors[-1] == seat and not table.can_undo() and not round_start:
         key = "ui.moemmen.stands_drawn" if last.kind in ("benny", "tim", "refresh") else "ui.moemmen.stands"
         stands = f'<div class="tb-message mm-note">{html.escape(tr(key))}</div>'
     return stands + board_messages()
@@ -219,12 +235,13 @@ def _round_over(table: Table) -> None:
     _results(table, result)
     # Above the match table, so that it is on the screen with the hands.
     st.button(tr("ui.moemmen.next_round"), key="mm-next-round", type="primary", icon=":material/skip_next:",
-              on_click=_next_round, args=(table.id, number + 1))
+              on_click=_next_round, args=(table.id, number + 1, table.actions_taken))
     _match_table(table, view)
 
 
-def _next_round(game_id: str, shown: int) -> None:
+def _next_round(game_id: str, shown: int, actions: int) -> None:
     st.session_state[SEEN][game_id] = shown
+    st.session_state.setdefault(ROUND_START, {})[game_id] = actions
 
 
 def _results(table: Table, result: dict) -> None:
