@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
+from assistant import i18n
 from assistant.bots import Advice
 from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS
-from assistant.games.moemmen.cards import IS_MINUS, IS_PLUS, full_colour
-from assistant.games.registry import game_info
+from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, full_colour
 from assistant.store import Store
+from assistant.ui.moemmen.board import hand_parts
 from assistant.ui.table import Table
 from tests.components import (
     assert_not_offered,
@@ -38,22 +37,6 @@ from tests.helpers import collect_one_colour
 PAGE = "assistant/ui/pages/moemmen.py"
 SCORE_PAGE = "assistant/ui/pages/score_check.py"
 MM, CHECK = "mm-board", "mm-check"
-
-
-class StandIn:
-    """Plays as the bots would, through the same calls, while the Mömmen bots are not registered."""
-
-    def choose(self, view, legal, rng):
-        return collect_one_colour(view, legal, rng)
-
-    def advise(self, view, legal, rng):
-        return Advice(self.choose(view, legal, rng), "bot.random")
-
-
-@pytest.fixture(autouse=True)
-def bots(monkeypatch):
-    if game_info("moemmen").bots is None:
-        monkeypatch.setattr("assistant.ui.table.get_bot", lambda game, level: StandIn())
 
 
 def played_until(players: int, wanted, seeds=range(300), target: int = 100):
@@ -415,3 +398,23 @@ def test_score_check_in_german(db):
     assert "Tippe die Karten von Person 1 an" in board_text(at, CHECK)
     assert list(at.table[0].value["Farbe"]) == ["Blau", "–"]
     assert "Person 1 hat 1 Karten: Am Ende einer Runde hat eine Hand 6." in at.info[0].value
+
+
+def blocked_minus_cards(hand: list[int], table: list[int]) -> list[int]:
+    """The minus cards of ``hand`` whose colour has no plus card on ``table``: no exchange takes them."""
+    return [card for card in hand if IS_MINUS[card]
+            and not any(IS_PLUS[taken] and COLOUR_OF[taken] == COLOUR_OF[card] for taken in table)]
+
+
+def test_a_card_that_cannot_be_exchanged_says_why_when_tapped(db):
+    """A minus card whose colour has no plus card on the table is not tappable; its note is the rule."""
+    state = played_until(2, lambda state: state.current_player == 0 and state.phase == "turn"
+                         and blocked_minus_cards(state.hands[0], state.table))
+    at = open_app(PAGE, game=saved(db, state))
+    data = board_data(at, MM)
+    minus = blocked_minus_cards(state.hands[0], state.table)[0]
+    part = next(part for part, card in hand_parts(state.view(0)["hand"]) if card == minus)
+    assert part not in data["select"]["tappable"]
+    reason = data["notes"][part]
+    assert reason.startswith(i18n.t("error.moemmen.minus_for_own_colour", "en", card="", colour="")[:8]), reason
+    assert 'class="tb-note"' in data["html"]  # where the browser shows it

@@ -11,7 +11,7 @@ from collections import namedtuple
 import pytest
 
 from assistant.games import get_game
-from assistant.games.moemmen.cards import full_colour
+from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, full_colour
 from assistant.store import Store
 from tests.browser import browser_page, require_chromium, served_app
 from tests.helpers import collect_one_colour
@@ -209,3 +209,23 @@ def test_a_hint_beside_the_table_leaves_the_hand_where_it_was(app, size="landsca
         assert hand.bounding_box()["y"] == before
         assert_one_screen(page)
         assert_in_view(page, f"{MM} .tb-hint-text", "the hint")
+
+
+def test_a_card_that_cannot_be_exchanged_says_why_when_tapped(app, size="landscape"):
+    def blocked(hand, table):
+        return [card for card in hand if IS_MINUS[card]
+                and not any(IS_PLUS[taken] and COLOUR_OF[taken] == COLOUR_OF[card] for taken in table)]
+
+    played, state = game_at(app.store, 2, lambda s: my_turn(s) and blocked(s.hands[0], s.table))
+    minus = blocked(state.hands[0], state.table)[0]
+    with browser_page(*SIZES[size]) as page:
+        open_game(page, app.url, played)
+        note = page.locator(f"{MM} .tb-note")
+        assert not note.is_visible()  # no room taken while there is nothing to say
+        part(page, MM, f"h{minus}-0").tap()
+        note.wait_for()
+        assert "only be exchanged for a plus card of its colour" in note.inner_text()
+        page.screenshot(path=ARTIFACTS / f"moemmen-{size}-why-not.png")
+        part(page, MM, "t0").tap()  # another tap: the note goes
+        page.wait_for_timeout(100)
+        assert not note.is_visible()

@@ -115,6 +115,14 @@ class Table:
         reset_choice()
         return False
 
+    def refusal(self, action) -> str | None:
+        """Why the rules refuse ``action`` now, in the player's language; None if they allow it."""
+        try:
+            self._saved.state.check(action)
+        except IllegalAction as error:
+            return error.message(lang())
+        return None
+
     def act(self, action) -> bool:
         """Check ``action`` on a copy, save it, then take it; False with the reason kept as the
         tab's error when the rules refuse it or the file of saved games cannot take it."""

@@ -35,7 +35,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
               select: str = "many", max_selected: int = 0, pairs: dict[str, list[str]] | None = None,
               buttons: list[dict[str, Any]] = (), pending: dict | None = None, marks: dict | None = None,
               choose_button: str = "choose", modes: list[dict[str, Any]] = (), mode: str | None = None,
-              version: int | None = None, on_decision: Callable[[dict], None]) -> None:
+              notes: dict[str, str] | None = None, version: int | None = None,
+              on_decision: Callable[[dict], None]) -> None:
     """Mount the board; ``on_decision(decision)`` runs when the player decides, before the next run.
 
     ``html`` is the picture, drawn again in the browser only when it changes: keep it the same from
@@ -50,6 +51,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     "take_hint" act in the browser only. ``version`` comes back with the decision (see ``Table.is_current``).
     ``modes``: ``{"id", "label", "tappable"}``; choosing a mode happens in the browser, and a tap then
     decides with the mode's id as the button (the markup holds a ``.tb-modes`` box for them).
+    ``notes``: ``{part: text}`` for parts that cannot be tapped now: a tap on one shows its text (why not)
+    in the markup's ``.tb-note`` box, at once, in the browser; the text is shown as text, never as HTML.
     """
     data = {
         "html": html,
@@ -62,6 +65,7 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "marks": marks or {},
         "modes": list(modes),
         "mode": mode,
+        "notes": notes or {},
         "version": version,
     }
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).

@@ -147,8 +147,12 @@ export default function (component) {
 
   root.onclick = (event) => {
     const target = event.target.closest("[data-tap]");
-    if (!target || !tappable.has(target.dataset.tap)) return;
+    if (!target) return;
     const id = target.dataset.tap;
+    // Why a part cannot be tapped now (a minus card that goes only for its own colour), if Python said.
+    const noteBox = root.querySelector(".tb-note");
+    if (noteBox) noteBox.textContent = tappable.has(id) ? "" : (data.notes || {})[id] || "";
+    if (!tappable.has(id)) return;
     if (mode || select.mode === "one") {
       selected.clear();
       selected.add(id);

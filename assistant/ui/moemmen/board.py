@@ -43,8 +43,9 @@ def words(text: Text) -> str:
 
 def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str, notes: str) -> str:
     """The whole table for ``seat`` (None: nobody's hand, a computer opponent is deciding).
-    ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away."""
-    side = f'<div class="mm-side">{status}<div class="tb-buttons"></div>{notes}</div>'
+    ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away; so does
+    ``.tb-note``, where the board says why a tapped card cannot be exchanged."""
+    side = f'<div class="mm-side">{status}<div class="tb-buttons"></div><div class="tb-note"></div>{notes}</div>'
     return (f'<style>{TABLE_CSS}</style><div class="mm-table">'
             f'<div class="mm-players">{_players(names, labels, view, seat)}</div>'
             f'<div class="mm-centre">{_centre(view)}</div>'

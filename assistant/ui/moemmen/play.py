@@ -134,6 +134,7 @@ def _table(table: Table) -> None:
     if seat is not None and table.can_undo() and table.last_actor() == seat:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
     tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
+              notes=_why_not(table, view, legal, pairs),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
               on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
                                   unreadable="ui.moemmen.choose_pair"))
@@ -151,6 +152,24 @@ def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
                 pairs.setdefault(give, []).append(take)
                 pairs.setdefault(take, []).append(give)
     return {part: sorted(set(others)) for part, others in pairs.items()}
+
+
+def _why_not(table: Table, view: dict, legal: list, pairs: dict) -> dict[str, str]:
+    """For each card that cannot be exchanged now, the rules' reason, shown when it is tapped: a greyed
+    card that does nothing would leave the player guessing (a minus card goes only for its own colour)."""
+    if not legal or view["hand"] is None:
+        return {}
+    notes = {}
+    cards_on_table = [(f"t{place}", card) for place, card in enumerate(view["table"])]
+    for part, card in hand_parts(view["hand"]):
+        other = next((taken for _, taken in cards_on_table if taken != card), None)
+        if part not in pairs and other is not None:
+            notes[part] = table.refusal(exchange(card, other))
+    for part, card in cards_on_table:
+        other = next((given for given in view["hand"] if given != card), None)
+        if part not in pairs and other is not None:
+            notes[part] = table.refusal(exchange(other, card))
+    return {part: note for part, note in notes.items() if note}
 
 
 def _status(table: Table, view: dict, seat: int | None) -> str:
