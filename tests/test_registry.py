@@ -69,10 +69,10 @@ def test_get_bot_finds_the_registered_bots(coin_flip):
 
 
 def test_a_game_without_bots_or_an_unknown_game_has_none():
-    # Mömmen's engine is built before its bots (issue 11): until it registers a bots module, it has none.
-    assert get_game("moemmen").info.bots is None
-    with pytest.raises(ValueError, match="no bots for 'moemmen'"):
-        get_bot("moemmen", "easy")
+    # Hamsterdam is announced but not built: no engine, so no bots yet.
+    assert game_info("hamsterdam").bots is None
+    with pytest.raises(ValueError, match="no bots for 'hamsterdam'"):
+        get_bot("hamsterdam", "easy")
     with pytest.raises(ValueError, match="no bots for 'chess'"):
         get_bot("chess", "easy")
 
