@@ -1,23 +1,28 @@
-"""Mömmen figures for the issue notes: ``python bench/moemmen.py [--rounds N]``.
+"""Mömmen figures for the issue notes: ``python bench/moemmen.py [--rounds N] [--games N]``.
 
 Prints random-play speed: microseconds per decision, 2 players, the best of five runs (other work
 on the machine only ever slows a run down). Uniformly random play takes tens of thousands of
 decisions to complete a colour, so each game is played to a target of 1: exactly one round (the
 player who ends a round scores at least 6). It also prints how many decisions such a round took
 (median and max), the figure the issue quotes from a lean reference (about 34,000).
+
+Then: easy against easy, turns per round (mean, max); and the hard bot over ``--games`` two-player
+matches to 30 against random and against easy (seats alternate), with its seconds per decision.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import random_games  # noqa: E402 - bench/figures.py, beside this script
+from figures import bench_hard, random_games  # noqa: E402 - bench/figures.py, beside this script
 
+from assistant.bots import get_bot  # noqa: E402
 from assistant.games import get_game  # noqa: E402
 
 GAME = get_game("moemmen")
@@ -33,11 +38,34 @@ def bench_random_play(rounds: int, runs: int = 5) -> None:
           f"over {rounds} rounds   (a lean reference: about 34,000)")
 
 
+def bench_easy_rounds(matches: int = 20) -> None:
+    """Easy against easy, 2 players to 30: how many turns a round takes (a turn ends when the next
+    player is on turn; Benny, refresh and the Tim phase belong to the turn they happen in)."""
+    easy, turns_per_round = get_bot("moemmen", "easy"), []
+    for seed in range(matches):
+        state, rng = GAME.new_state(2, seed=seed, target=30), random.Random(seed)
+        turns, last_turn, rounds = 0, state.view(0)["turn"], len(state.results)
+        while not state.is_over():
+            state.apply(easy.choose(state.view(state.current_player), state.legal_actions(), rng))
+            view = state.view(0)
+            if len(state.results) > rounds:
+                turns_per_round.append(turns + 1)
+                turns, rounds = 0, len(state.results)
+            elif view["turn"] != last_turn:
+                turns += 1
+            last_turn = view["turn"]
+    print(f"easy vs easy, 2 players: {statistics.mean(turns_per_round):.1f} turns per round on average, at most "
+          f"{max(turns_per_round)} ({len(turns_per_round)} rounds of {matches} matches to 30)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=10, help="one-round random games per run")
+    parser.add_argument("--games", type=int, default=100, help="2-player matches to 30 per rival of the hard bot")
     args = parser.parse_args()
     bench_random_play(args.rounds)
+    bench_easy_rounds()
+    bench_hard("moemmen", [(("random",), args.games, "90%"), (("easy",), args.games, "60%")], target=30)
 
 
 if __name__ == "__main__":
