@@ -42,3 +42,24 @@ class GameMachine(RuleBasedStateMachine):
             if self.state.is_over():
                 break
             self._apply(self.choose(self.state.view(self.state.current_player), self.state.legal_actions(), rng))
+
+    def check_undone(self, move) -> None:
+        """``move`` was just taken back; a game checks here which moves may be."""
+
+    def check_reloaded(self, reloaded) -> None:
+        """``reloaded`` came from the saved game; a game checks here its hidden fields too."""
+
+    @precondition(lambda self: self.state.can_undo())
+    @rule()
+    def undo(self):
+        move = self.state.history[-1]
+        self.state = self.state.undo()
+        self.check_undone(move)
+        assert self.state.to_json() == self.before.pop()
+
+    @rule()
+    def save_and_load(self):
+        reloaded = self.state.game.from_json(self.state.to_json())
+        assert reloaded == self.state and reloaded.legal_actions() == self.state.legal_actions()
+        self.check_reloaded(reloaded)
+        self.state = reloaded

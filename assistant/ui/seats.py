@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import streamlit as st
 
 from assistant.ui.common import plain, store, tr
-from assistant.ui.table import Table, open_table, set_choice
+from assistant.ui.table import Table, choice, open_table, set_choice
 from assistant.ui.widgets import BOT_SPEEDS
 
 MODES = ("alone", "together")
@@ -102,6 +102,26 @@ def deciding_seat(table: Table) -> int | None:
     if table.current_player in humans:
         return table.current_player
     return humans[0] if len(humans) == 1 else None
+
+
+class Decision(NamedTuple):
+    """Who decides on this tablet now (None: a computer opponent), what that seat sees, whether it is
+    that seat's move, the moves it may make and their kinds, and the hint it asked for."""
+
+    seat: int | None
+    view: dict
+    deciding: bool
+    legal: list
+    kinds: set[str]
+    hint: dict | None
+
+
+def the_decision(table: Table) -> Decision:
+    seat = deciding_seat(table)
+    view = table.view(seat)
+    deciding = seat is not None and view["current_player"] == seat
+    legal = table.legal_actions() if deciding else []
+    return Decision(seat, view, deciding, legal, {move.kind for move in legal}, choice().get("hint"))
 
 
 def labels(table: Table, seat: int | None, texts: str) -> list[str]:

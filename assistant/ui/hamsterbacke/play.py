@@ -30,13 +30,13 @@ from assistant.ui.seats import (
     cover,
     cover_needed,
     decide,
-    deciding_seat,
     is_bot,
     labels,
     level,
     new_game_button,
+    the_decision,
 )
-from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
 
 BOARD = "hb-board"
@@ -82,12 +82,7 @@ def _cover_title(table: Table) -> str:
 
 # --- the table ------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat = deciding_seat(table)
-    view = table.view(seat)
-    deciding = seat is not None and view["current_player"] == seat
-    legal = table.legal_actions() if deciding else []
-    kinds = {move.kind for move in legal}
-    hint = choice().get("hint")
+    seat, view, deciding, legal, kinds, hint = the_decision(table)
     gift = view["gift_size"] if "give" in kinds else 0
     markup = table_html(table.names, labels(table, seat, "ui.backe"), view, seat, _status(table, view, seat, kinds),
                         gift, _notes(table, view, seat))

@@ -32,13 +32,13 @@ from assistant.ui.seats import (
     cover,
     cover_needed,
     decide,
-    deciding_seat,
     is_bot,
     labels,
     level,
     new_game_button,
+    the_decision,
 )
-from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
 
 BOARD, RESULTS = "mm-board", "mm-results"
@@ -109,12 +109,7 @@ def _undo_label(table: Table) -> str | None:
 
 # --- the table ---------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat = deciding_seat(table)
-    view = table.view(seat)
-    deciding = seat is not None and view["current_player"] == seat
-    legal = table.legal_actions() if deciding else []
-    kinds = {move.kind for move in legal}
-    hint = choice().get("hint")
+    seat, view, deciding, legal, kinds, hint = the_decision(table)
     pairs = _pairs(legal, view)
     markup = table_html(table.names, labels(table, seat, TEXTS), view, seat, _status(table, view, seat),
                         _notes(table, seat))
