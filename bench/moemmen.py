@@ -1,4 +1,4 @@
-"""Mömmen figures for the issue notes: ``python bench/moemmen.py [--rounds N] [--games N]``.
+"""Mömmen figures for the issue notes: ``python bench/moemmen.py [--rounds N] [--games N] [--quick]``.
 
 Prints random-play speed: microseconds per decision, 2 players, the best of five runs (other work
 on the machine only ever slows a run down). Uniformly random play takes tens of thousands of
@@ -8,6 +8,7 @@ player who ends a round scores at least 6). It also prints how many decisions su
 
 Then: easy against easy, turns per round (mean, max); and the hard bot over ``--games`` two-player
 matches to 30 against random and against easy (seats alternate), with its seconds per decision.
+``--quick`` is a smoke run: two random rounds, four matches per rival.
 """
 
 from __future__ import annotations
@@ -62,10 +63,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=10, help="one-round random games per run")
     parser.add_argument("--games", type=int, default=100, help="2-player matches to 30 per rival of the hard bot")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few rounds and matches")
     args = parser.parse_args()
-    bench_random_play(args.rounds)
-    bench_easy_rounds()
-    bench_hard("moemmen", [(("random",), args.games, "90%"), (("easy",), args.games, "60%")], target=30)
+    rounds, games = (2, 4) if args.quick else (args.rounds, args.games)
+    bench_random_play(rounds)
+    bench_easy_rounds(5 if args.quick else 20)
+    bench_hard("moemmen", [(("random",), games, "90%"), (("easy",), games, "60%")], target=30)
 
 
 if __name__ == "__main__":

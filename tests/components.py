@@ -43,7 +43,7 @@ def texts(at: AppTest) -> str:
     kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
     parts = [e.value for kind in kinds for e in getattr(at, kind)]
     parts += [e.proto.body for e in at.get("html")]
-    parts += [_words(shown_html(json.loads(e.proto.json)["board"])) for e in at.get("bidi_component")]
+    parts += [_words(shown_html(payload(e))) for e in at.get("bidi_component")]
     return "\n".join(str(p) for p in parts)
 
 
@@ -55,13 +55,29 @@ def board(at: AppTest, key: str):
     return found[0]
 
 
+# The pictures a browser keeps by id: after a decision the app sends a board's picture only when it
+# changed, so the board's data names the picture (html_id) and its html is None.
+_PICTURES: dict[str, str] = {}
+
+
+def payload(element) -> dict:
+    """What Python gave one board, its picture looked up as the browser does."""
+    data = json.loads(element.proto.json)["board"]
+    if data["html"] is None:
+        assert data["html_id"] in _PICTURES, "the app left out a picture this page was never sent"
+        data["html"] = _PICTURES[data["html_id"]]
+    else:
+        _PICTURES[data["html_id"]] = data["html"]
+    return data
+
+
 def has_board(at: AppTest, key: str) -> bool:
     return any(element.proto.id.endswith(f"-{key}") for element in at.get("bidi_component"))
 
 
 def board_data(at: AppTest, key: str) -> dict:
     """What Python gave the board: html, buttons, select, modes, selected, marks, pending."""
-    return json.loads(board(at, key).proto.json)["board"]
+    return payload(board(at, key))
 
 
 def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
@@ -70,10 +86,10 @@ def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
     states = at._tree.get_widget_states()
     widget = states.widgets.add()
     widget.id = _make_trigger_id(element.proto.id, "events")
-    # As the browser does, the decision names the picture it was made on.
-    version = board_data(at, key).get("version")
-    widget.json_trigger_value = json.dumps(
-        [{"event": "action", "value": {"button": button, "selection": list(selection), "version": version}}])
+    # As the browser does, the decision names the position it was made on and the picture it shows.
+    data = board_data(at, key)
+    widget.json_trigger_value = json.dumps([{"event": "action", "value": {
+        "button": button, "selection": list(selection), "version": data.get("version"), "has": data["html_id"]}}])
     at._run(states)
     return at
 

@@ -7,7 +7,6 @@ that equals or contains an English text which differs from its German one fails 
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import string
@@ -31,6 +30,7 @@ from tests.components import (
     label,
     message,
     open_app,
+    payload,
     shown_html,
 )
 from tests.helpers import play_randomly, track_used_up
@@ -80,7 +80,7 @@ def screen_texts(at) -> list[str]:
 
     walk(at._tree)
     for board in at.get("bidi_component"):
-        texts.extend(_board_texts(json.loads(board.proto.json)["board"]))
+        texts.extend(_board_texts(payload(board)))
     for table in [*at.table, *at.dataframe]:  # their cells are data, not text fields of the proto
         texts.extend(str(column) for column in table.value.columns)
         texts.extend(str(cell) for row in table.value.itertuples(index=False) for cell in row)

@@ -4,7 +4,6 @@ its own page; a game page offers the unfinished game first; /biber_gang reaches 
 from __future__ import annotations
 
 import html
-import json
 import random
 
 from streamlit.testing.v1 import AppTest
@@ -24,6 +23,7 @@ from tests.components import (
     decide,
     has_board,
     open_app,
+    payload,
     roll_shown,
     shown_html,
 )
@@ -48,14 +48,14 @@ def markdown_bodies(at: AppTest) -> list[str]:
 
 def html_bodies(at: AppTest) -> list[str]:
     """Everything the page hands to the browser as HTML: html blocks and the boards' pictures."""
-    boards = [json.loads(e.proto.json)["board"] for e in at.get("bidi_component")]
+    boards = [payload(e) for e in at.get("bidi_component")]
     bodies = [e.proto.body for e in at.get("html")] + [shown_html(data) for data in boards]
     return bodies + [spec["label"] for data in boards for spec in data["buttons"] if spec.get("html")]
 
 
 def board_labels(at: AppTest) -> list[str]:
     """The boards' button labels the browser writes as text (textContent), not as HTML."""
-    boards = [json.loads(e.proto.json)["board"] for e in at.get("bidi_component")]
+    boards = [payload(e) for e in at.get("bidi_component")]
     return [spec["label"] for data in boards for spec in data["buttons"] if not spec.get("html")]
 
 

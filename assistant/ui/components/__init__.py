@@ -9,6 +9,7 @@ table from it: the Hamstern sheet, a card display, a hand.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -23,12 +24,26 @@ _tap_board = st.components.v2.component(
 )
 
 
+# The browser keeps each picture it was sent, by its id, and names the one it shows in every
+# decision; a run after a decision then sends the picture only if it changed (a 4-player Hamstern
+# table is 100 KB that Streamlit would otherwise serialise, hash and send on every decision).
+_HAS_PICTURE = "_tb_has_picture:"
+SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
+
+
 def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     """Runs before the script, like a button's on_click: the decision is taken first, and the page
     is drawn once, already showing its outcome."""
     decision = (st.session_state.get(key) or {}).get("action")
-    if decision:
+    if not decision:
+        return
+    st.session_state[_HAS_PICTURE + key] = decision.get("has")
+    if decision.get("button") != SEND_PICTURE:
         on_decision(decision)
+
+
+def picture_id(html: str) -> str:
+    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
 
 def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappable=(), selected=(),
@@ -54,8 +69,10 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     ``notes``: ``{part: text}`` for parts that cannot be tapped now: a tap on one shows its text (why not)
     in the markup's ``.tb-note`` box, at once, in the browser; the text is shown as text, never as HTML.
     """
+    html_id = picture_id(html)
     data = {
-        "html": html,
+        "html": None if st.session_state.get(_HAS_PICTURE + key) == html_id else html,
+        "html_id": html_id,
         "slots": slots or {},
         "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button,
                    "pairs": pairs},

@@ -15,15 +15,27 @@ export default function (component) {
     root.className = "tb-root";
     parentElement.appendChild(root);
   }
-  const { html, ...rest } = data;
+  // Pictures are kept by id for the page's life: after a decision Python sends the picture again
+  // only when it changed (the decision says which one this page shows).
+  const pictures = (window.tbPictures ||= new Map());
+  const { html: sent, html_id: htmlId, ...rest } = data;
+  if (sent != null) {
+    if (pictures.size > 16) pictures.clear();
+    pictures.set(htmlId, sent);
+  }
+  const html = pictures.get(htmlId);
+  if (html === undefined) {  // not kept here after all: ask for it, nothing decided
+    setTriggerValue("action", { button: "send_picture", selection: [], has: null });
+    return;
+  }
   const state = JSON.stringify(rest);
   // Streamlit calls this again whenever the page redraws, often with the same data: then the
   // board is left as it is, with the player's selection.
-  if (root.tbHtml === html && root.tbState === state) return;
+  if (root.tbHtmlId === htmlId && root.tbState === state) return;
   root.tbState = state;
-  if (root.tbHtml !== html) {
+  if (root.tbHtmlId !== htmlId) {
     root.innerHTML = html;
-    root.tbHtml = html;
+    root.tbHtmlId = htmlId;
     root.tbSlots = {};
     root.tbClassed = new Map();
     root.tbMarks = [];
@@ -95,7 +107,8 @@ export default function (component) {
 
   // The decision names the picture it was made on (the number of actions taken then), so a
   // decision made on a picture another tab has moved on from is refused, not taken for someone else.
-  const send = (button) => setTriggerValue("action", { button, selection: [...selected], version: data.version });
+  const send = (button) => setTriggerValue("action", { button, selection: [...selected], version: data.version,
+    has: htmlId });
 
   // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
   const pending = data.pending;
