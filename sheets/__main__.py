@@ -1,4 +1,4 @@
-"""``python -m sheets KIND -o FILE.pdf [--paper a4|letter] [--lang en|de] [--side A|B] [--copies N]``
+"""``python -m sheets KIND -o FILE.pdf [--paper a4|letter] [--lang en|de] [--side A|B] [--players N] [--copies N]``
 
 A bad argument exits 2 with a usage line and writes no file. A file that cannot be
 written (a folder, a read-only place, a full disk) exits 2 with one line; the PDF is
@@ -15,6 +15,7 @@ from pathlib import Path
 from assistant.cli import fail, one_line, silence_stdout, write_atomically
 from assistant.games.registry import GameInfo, load, registered
 from assistant.i18n import LANGUAGES
+from sheets import player_choice
 from sheets.pdf import PAPERS
 
 PROG = "python -m sheets: error: "
@@ -31,31 +32,41 @@ def side_option(info: GameInfo):
     return next((option for option in info.options if option.name == "side"), None)
 
 
-def render(kind: str, side: str | None, paper: str, lang: str, copies: int) -> bytes:
+def render(kind: str, side: str | None, paper: str, lang: str, copies: int, players: int | None = None) -> bytes:
     info = sheet_games()[kind]
     if info.sheet is None:
         raise ValueError(f"the {kind} sheet is not built yet")
     sides = side_option(info)
     by_side = {"side": side or sides.default} if sides else {}
-    return load(info.sheet)(paper=paper, lang=lang, copies=copies, **by_side)
+    by_players = {"players": players} if players is not None else {}
+    return load(info.sheet)(paper=paper, lang=lang, copies=copies, **by_side, **by_players)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     kinds = sheet_games()
     with_sides = [kind for kind, info in kinds.items() if side_option(info)]
     side_choices = sorted({choice for kind in with_sides for choice in side_option(kinds[kind]).choices})
+    by_players = {kind: choice for kind, info in kinds.items() if (choice := player_choice(info))}
+    player_counts = sorted({count for counts, _ in by_players.values() for count in counts})
+    players_help = "; ".join(f"{kind}: {counts[0]}..{counts[-1]}, default {default}"
+                             for kind, (counts, default) in by_players.items())
     parser = argparse.ArgumentParser(prog="python -m sheets", description="Print Hamster Table sheets as PDF.")
     parser.add_argument("kind", choices=tuple(kinds))
     parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
     parser.add_argument("--paper", choices=tuple(PAPERS), default="a4")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--side", choices=side_choices, help="Hamstern only: A (light) or B (dark)")
+    parser.add_argument("--players", type=int, choices=player_counts, help=f"a strip per player ({players_help})")
     parser.add_argument("--copies", type=int, default=1, help=f"pages to print, 1..{MAX_COPIES}")
     args = parser.parse_args(argv)
     if not 1 <= args.copies <= MAX_COPIES:
         parser.error(f"--copies must be 1..{MAX_COPIES}, not {args.copies}")
     if args.side and args.kind not in with_sides:
         parser.error(f"--side is for the {' and '.join(with_sides)} sheet only")
+    if args.players is not None and args.kind not in by_players:
+        parser.error(f"--players is for the {' and '.join(by_players)} sheet only")
+    if args.players is not None and args.players not in by_players[args.kind][0]:
+        parser.error(f"the {args.kind} sheet is for {', '.join(map(str, by_players[args.kind][0]))} players")
     if not args.output.lower().endswith(".pdf"):
         parser.error(f"the output file must end in .pdf: {args.output}")
     return args
@@ -70,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             return fail(PROG, f"{output} is a folder; name the PDF file to write")
         if not output.parent.is_dir():
             return fail(PROG, f"no folder {output.parent}")
-        pdf = render(args.kind, args.side, args.paper, args.lang, args.copies)
+        pdf = render(args.kind, args.side, args.paper, args.lang, args.copies, args.players)
         # Complete or not at all: never a truncated PDF, never an older sheet lost half-way.
         write_atomically(output, pdf)
     except ValueError as error:

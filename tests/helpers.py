@@ -13,6 +13,8 @@ from assistant import IllegalAction
 from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
 from assistant.games.biber_gang.cards import BEAVER, FULL_DECK
+from assistant.games.hamsterdam import HamsterdamGame
+from assistant.games.hamsterdam.cards import numbers as hamsterdam_numbers
 from assistant.games.hamstern import Place, Roll
 from assistant.games.moemmen.actions import exchange
 from assistant.games.moemmen.cards import FULL_DECK as MOEMMEN_DECK
@@ -257,4 +259,36 @@ def track_used_up(seed: int = 3) -> State:
         state.apply(Roll(1))
         state.apply(Place(cells(names)))
     state.apply(Roll(1))
+    return state
+
+
+def rig_hamsterdam(players=2, mode="classic", stacks=None, tokens=None, piles=None, dams=None, flipped=None,
+                   reserve=None, start_player=0, turns=0, supply=None, breaches=None):
+    """A hand-made Hamsterdam position before a roll (dams 2..12 unless given). ``stacks[p]`` maps a
+    card value to its pieces, ``tokens[p]`` a card value to its flood tokens, ``flipped[p]`` lists
+    flipped card values; the roll to come is by seat ``start_player + turns``."""
+    state = HamsterdamGame().new_state(players, seed=0, mode=mode)
+    seats = range(players)
+    state.held, state.hand = [[] for _ in seats], [[] for _ in seats]
+    state.dams = [list(dam) for dam in (dams or [range(2, 13)] * players)]
+    state.offered, state.kept = [[] for _ in seats], [[] for _ in seats]
+    state.reserve = [list(pile) for pile in (reserve or [[] for _ in seats])]
+    state.stacks = [[[] for _ in range(11)] for _ in seats]
+    state.tokens, state.flipped = [[0] * 11 for _ in seats], [[False] * 11 for _ in seats]
+    for p in seats:
+        for value, pieces in (stacks[p] if stacks else {}).items():
+            state.stacks[p][state.dams[p].index(value)] = list(pieces)
+        for value, count in (tokens[p] if tokens else {}).items():
+            state.tokens[p][state.dams[p].index(value)] = count
+        for value in (flipped[p] if flipped else []):
+            state.flipped[p][state.dams[p].index(value)] = True
+    table = hamsterdam_numbers()
+    state.piles = list(piles or [0] * players)
+    state.breaches = list(breaches or [table.breaches_due(pile) for pile in state.piles])
+    placed = sum(state.piles) + sum(map(sum, state.tokens))
+    state.supply = table.supply_tokens - placed if supply is None else supply
+    state.tokens_removed = table.supply_tokens - placed - state.supply
+    state.start_player, state.turns = start_player, turns
+    state.next_roll()
+    state._legal = None  # the actions listed for the position before
     return state

@@ -400,6 +400,17 @@ def test_score_check_in_german(db):
     assert "Person 1 hat 1 Karten: Am Ende einer Runde hat eine Hand 6." in at.info[0].value
 
 
+def test_a_name_in_a_refusal_stays_text(db):
+    """The reasons name the player as typed; st.info renders Markdown, so the name comes escaped."""
+    at = open_app(SCORE_PAGE)
+    at.segmented_control(key="sc_game").set_value("moemmen").run()
+    at.text_input(key="mm_sc_name_0").input("**Ann** [x](http:y)").run()
+    tap(at, "cblue+3")
+    shown = at.info[0].value
+    assert "**Ann**" not in shown and "](http" not in shown, shown
+    assert r"\*\*Ann\*\*" in shown and "1 cards" in shown
+
+
 def blocked_minus_cards(hand: list[int], table: list[int]) -> list[int]:
     """The minus cards of ``hand`` whose colour has no plus card on ``table``: no exchange takes them."""
     return [card for card in hand if IS_MINUS[card]

@@ -79,13 +79,25 @@ def test_bad_input_exits_2_with_one_line(table, reason):
     assert result.stdout == ""
 
 
-def test_missing_file_and_unbuilt_game(tmp_path):
+def test_missing_file_and_unknown_game(tmp_path):
     result = run(["hamstern", str(tmp_path / "nope.json")])
     assert result.returncode == 2 and "cannot read" in result.stderr
-    result = run(["hamsterdam", "-"], "{}")
-    assert result.returncode == 2 and "not built yet" in result.stderr
     result = run(["chess", "-"], "{}")
     assert result.returncode == 2
+
+
+def test_a_game_without_a_score_check_says_it_is_not_built():
+    """Every game of the contract has its check now; a game registered without one is refused clearly."""
+    from assistant.__main__ import score
+    from assistant.games.registry import GameInfo, register_game, unregister_game
+
+    register_game(GameInfo(name="no_check", titles={"en": "No check", "de": "Ohne Prüfung"}, icon="x",
+                           kind="cards", min_players=2, max_players=4))
+    try:
+        with pytest.raises(ValueError, match="score checking for no_check is not built yet"):
+            score("no_check", {"players": []})
+    finally:
+        unregister_game("no_check")
 
 
 def test_every_cell_of_the_layout_is_accepted():

@@ -144,4 +144,6 @@ def game_info(name: str) -> GameInfo:
 register_game(GameInfo(
     name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
     min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),), sheet_kind="hamsterdam",
+    sheet="sheets.hamsterdam:render",
+    score_check="assistant.games.hamsterdam.scorecard:check_scores",
 ))

@@ -34,3 +34,21 @@ def read_players(data: Any, game: str) -> list[tuple[str, dict]]:
             raise ValueError(f"two players are called {name!r}")
         named.append((name, player))
     return named
+
+
+def read_counts(name: str, player: dict, nouns: dict[str, str]) -> dict[str, int]:
+    """The counts of a game whose check reads only counts (``nouns``: each field and what it counts,
+    in order), with the same reasons in every game: an unknown field, a missing count, a count that
+    is not a whole number from 0 (``true`` is no count)."""
+    unknown = sorted(set(player) - {"name", *nouns})
+    if unknown:
+        raise ValueError(f"{name}: unknown field {unknown[0]!r} (the fields are {', '.join(nouns)})")
+    counts = {}
+    for field, noun in nouns.items():
+        if field not in player:
+            raise ValueError(f"{name}: the number of {noun} in '{field}' is missing")
+        value = player[field]
+        if type(value) is not int or value < 0:
+            raise ValueError(f"{name}: {field} must be a whole number of {noun}, 0 or more, not {value!r}")
+        counts[field] = value
+    return counts

@@ -10,6 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from assistant import i18n
+from assistant.errors import IllegalAction
 from assistant.store import Store, default_path
 from assistant.store_errors import StorageError
 
@@ -50,10 +51,11 @@ TABLET_CSS = """
 
 def lang() -> str:
     """The language every page shows: chosen in the top bar, kept in the URL."""
-    if "lang" not in st.session_state:
+    chosen = st.session_state.get("lang")  # one look-up: a page asks for every text it shows
+    if chosen is None:
         wanted = st.query_params.get("lang", "en")
-        st.session_state.lang = wanted if wanted in i18n.LANGUAGES else "en"
-    return st.session_state.lang
+        chosen = st.session_state.lang = wanted if wanted in i18n.LANGUAGES else "en"
+    return chosen
 
 
 def tr(key: str, **params) -> str:
@@ -74,6 +76,15 @@ def plain(text) -> str:
     st.success, widget labels and other places that render Markdown."""
     unlinked = _LINK_STARTS.sub("\\1\u2060", " ".join(str(text).split()))
     return _MARKDOWN_SPECIALS.sub(r"\\\1", unlinked)
+
+
+def refusal(error: ValueError) -> str:
+    """Why an entry was refused, in the player's language, for places that render Markdown
+    (st.error, st.info): names people typed inside the reason stay text."""
+    if isinstance(error, IllegalAction):
+        return i18n.t(error.key, lang(), **{key: plain(value) if isinstance(value, str) else value
+                                             for key, value in error.params.items()})
+    return plain(str(error))
 
 
 _STORES: dict[Path, Store] = {}

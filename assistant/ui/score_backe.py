@@ -13,7 +13,7 @@ from assistant.games.hamsterbacke.cards import TOTAL_CARDS
 from assistant.games.hamsterbacke.scorecard import FIELDS, check_counts, check_scores
 from assistant.games.standings import places
 from assistant.store import SavedCheck
-from assistant.ui.common import lang, plain, tr
+from assistant.ui.common import plain, refusal, tr
 from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
 
 GAME = "hamsterbacke"
@@ -78,15 +78,14 @@ def backe_check(saved: SavedCheck | None) -> None:
     try:
         result = check_scores({"players": players}, finished=False)  # fewer cards than at an end: still typing
     except ValueError as error:  # IllegalAction too: more cards than a game can end with
-        message = error.message(lang()) if hasattr(error, "message") else str(error)
-        st.error(message, icon=":material/warning:")
+        st.error(refusal(error), icon=":material/warning:")
         return
     entered = any(any(row.values()) for row in data["counts"][:count])
     try:
         check_counts(data["counts"][:count])
     except IllegalAction as error:
         if entered:  # the totals below are shown, with what cannot be right yet
-            st.info(error.message(lang()), icon=":material/info:")
+            st.info(refusal(error), icon=":material/info:")
     # Equal totals share a place, and the next place is skipped (1, 1, 3), as in the other checks.
     totals = [player["total"] for player in result["players"]]
     rows = {tr("ui.hamstern.place"): places(totals),

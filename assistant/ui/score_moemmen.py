@@ -18,7 +18,7 @@ from assistant.games.moemmen.cards import HAND_SIZE, NAMES, card_from_name
 from assistant.games.moemmen.scorecard import check_hands, check_scores
 from assistant.games.standings import places
 from assistant.store import SavedCheck
-from assistant.ui.common import lang, plain, tr
+from assistant.ui.common import lang, plain, refusal, tr
 from assistant.ui.components import tap_board
 from assistant.ui.moemmen.board import TABLE_CSS
 from assistant.ui.moemmen.pictures import card_box
@@ -155,7 +155,7 @@ def _results(data: dict, names: list[str]) -> None:
     try:
         result = check_scores({"players": players}, finished=False)  # hands still being entered
     except ValueError as error:  # IllegalAction too: a check saved by another tab can hold too many copies
-        st.error(error.message(lang()) if isinstance(error, IllegalAction) else str(error), icon=":material/warning:")
+        st.error(refusal(error), icon=":material/warning:")
         return
     totals = [player["total"] for player in result["players"]]
     rows = {tr("ui.hamstern.place"): places(totals), tr("ui.hamstern.name"): [plain(name) for name in names[:count]],
@@ -168,7 +168,7 @@ def _results(data: dict, names: list[str]) -> None:
     try:
         _check(data, finished=True)
     except IllegalAction as error:  # the totals above are shown, with what is still missing
-        st.info(error.message(lang()), icon=":material/info:")
+        st.info(refusal(error), icon=":material/info:")
         return
     winners = " & ".join(plain(name) for name in result["winners"])
     st.success(tr("ui.moemmen.check_winner" if len(result["winners"]) == 1 else "ui.moemmen.check_winners",

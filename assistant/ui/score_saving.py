@@ -17,11 +17,11 @@ import streamlit as st
 from assistant import IllegalAction
 from assistant.store import DamagedGame, SavedCheck, UnknownGame
 from assistant.store_errors import StorageError
-from assistant.ui.common import lang, not_saved, plain, show_storage_error, store, tr
+from assistant.ui.common import not_saved, plain, refusal, show_storage_error, store, tr
 
 # Not "game": a score check is not a game, and ?game= belongs to the game pages.
 CHECK_PARAM = "check"
-GAMES = ("hamstern", "biber_gang", "hamsterbacke", "moemmen")
+GAMES = ("hamstern", "biber_gang", "hamsterbacke", "moemmen", "hamsterdam")
 MAX_PLAYERS = 6
 NAME_LENGTH = 20
 
@@ -118,7 +118,7 @@ def change(game: str, normalise: Callable[[dict], dict], edit: Callable[[dict], 
     try:
         edit(data)
     except IllegalAction as error:
-        return error.message(lang())
+        return refusal(error)
     try:
         if check_id:
             store().save_check(check_id, data)

@@ -14,7 +14,7 @@ from assistant.errors import IllegalAction
 from assistant.games import standings as ranking
 from assistant.games.hamsterbacke.cards import END_PILES, HAND_AT_START, LAID_PER_TAKE, PILES, TOTAL_CARDS
 from assistant.games.hamsterbacke.scoring import total
-from assistant.games.score_input import read_players
+from assistant.games.score_input import read_counts, read_players
 
 FIELDS = ("score_pile", "hand", "blocking")
 # The game ends with the deck empty and two or three piles left in the circle, one card each
@@ -44,19 +44,8 @@ def check_counts(counts: list[dict[str, int]], *, finished: bool = True) -> None
 def check_scores(data: Any, *, finished: bool = True) -> dict:
     names, counts = [], []
     for name, player in read_players(data, "hamsterbacke"):
-        unknown = sorted(set(player) - {"name", *FIELDS})
-        if unknown:
-            raise ValueError(f"{name}: unknown field {unknown[0]!r} (the fields are {', '.join(FIELDS)})")
-        values = {}
-        for field in FIELDS:
-            if field not in player:
-                raise ValueError(f"{name}: the number of cards in '{field}' is missing")
-            value = player[field]
-            if type(value) is not int or value < 0:
-                raise ValueError(f"{name}: {field} must be a whole number of cards, 0 or more, not {value!r}")
-            values[field] = value
         names.append(name)
-        counts.append(values)
+        counts.append(read_counts(name, player, dict.fromkeys(FIELDS, "cards")))
     check_counts(counts, finished=finished)
     totals = [total(player["score_pile"], player["hand"]) for player in counts]
     return {

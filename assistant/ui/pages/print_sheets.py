@@ -5,13 +5,15 @@ import streamlit as st
 from assistant.games.registry import load, registered
 from assistant.i18n import LANGUAGES, catalogue
 from assistant.ui.common import LANG_NAMES, lang, tr
+from sheets import player_choice
 
 PAPERS = {"a4": "A4", "letter": "US Letter"}
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def sheet_pdf(path: str, paper: str, language: str, copies: int, side: str | None) -> bytes:
-    return load(path)(paper=paper, lang=language, copies=copies, **({"side": side} if side else {}))
+def sheet_pdf(path: str, paper: str, language: str, copies: int, side: str | None, players: int | None) -> bytes:
+    choices = ({"side": side} if side else {}) | ({"players": players} if players else {})
+    return load(path)(paper=paper, lang=language, copies=copies, **choices)
 
 
 def option_label(game: str, option: str, value) -> str:
@@ -37,12 +39,16 @@ if sides:
     side = st.segmented_control(tr("ui.hamstern.side"), options=list(sides.choices), default=sides.default,
                                 required=True, key=f"print_side_{kind}",
                                 format_func=lambda value: option_label(info.name, "side", value))
+players = None
+if counts := player_choice(info):  # a strip per player (Hamsterdam's tracker)
+    players = st.segmented_control(tr("ui.players"), options=list(counts[0]), default=counts[1], required=True,
+                                   key=f"print_players_{kind}")
 if info.sheet:
     copies = st.segmented_control(tr("ui.copies"), options=[1, 2, 4, 6, 10, 20], default=1, required=True,
                                   key=f"print_copies_{kind}")
-    name = "-".join(part for part in (kind, side, paper, language) if part)
+    name = "-".join(part for part in (kind, side, f"{players}p" if players else None, paper, language) if part)
     st.download_button(tr("ui.download"), icon=":material/download:",
-                       data=sheet_pdf(info.sheet, paper, language, int(copies), side),
+                       data=sheet_pdf(info.sheet, paper, language, int(copies), side, players),
                        file_name=f"{name}.pdf", mime="application/pdf", type="primary",
                        key=f"print_download_{kind}", on_click="ignore")
 else:

@@ -1,4 +1,5 @@
-"""Score check: Hamstern sheets by tapping, Biber Gang rounds and Mömmen hands by tapping the cards.
+"""Score check: Hamstern sheets by tapping, Biber Gang rounds and Mömmen hands by tapping the cards,
+Hamsterdam's tokens and hamsters by counting.
 
 The check being typed into is named in the URL (``?check=ID``) and saved at once;
 see ``assistant/ui/score_saving.py``.
@@ -12,13 +13,14 @@ from assistant.ui.common import lang, tr
 from assistant.ui.nav import game_icon
 from assistant.ui.score_backe import backe_check
 from assistant.ui.score_biber import biber_scorekeeper
+from assistant.ui.score_hamsterdam import hamsterdam_check
 from assistant.ui.score_hamstern import hamstern_check
 from assistant.ui.score_json import json_check
 from assistant.ui.score_moemmen import moemmen_check
 
 # Tap-friendly forms, saved at once.
 FORMS = {"hamstern": hamstern_check, "biber_gang": biber_scorekeeper, "hamsterbacke": backe_check,
-         "moemmen": moemmen_check}
+         "moemmen": moemmen_check, "hamsterdam": hamsterdam_check}
 GAMES = {info.name: info for info in registered() if info.score_check}
 
 

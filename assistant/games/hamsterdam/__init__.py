@@ -1,0 +1,37 @@
+"""Hamsterdam, the dice and dam-card game: engine entry point.
+
+Not registered yet (its GameInfo in registry.py still says ``engine=None``, so Home shows the game
+as coming until its app page exists): the tests and the bench use ``HamsterdamGame`` directly. To
+register it: ``engine="assistant.games.hamsterdam:HamsterdamGame"``, ``log="assistant.games.hamsterdam.log"``.
+"""
+
+from typing import Any
+
+from assistant.games.base import Action, Game
+from assistant.games.hamsterdam.actions import ROLLS, Move, Roll, action_from_data
+from assistant.games.hamsterdam.rules import HamsterdamState
+from assistant.games.hamsterdam.sample import sample_from_view
+from assistant.games.registry import game_info
+
+# For its GameInfo when it is registered: the bots' module, and the games the shared random simulation
+# plays (tests/helpers.sim_cases): random play ends every mode and player count, in ~2-4 s a setup.
+BOTS = "assistant.bots.hamsterdam"
+SIM_SETUPS = tuple({"num_players": players, "options": {"mode": mode}, "seeds": 1}
+                   for players, mode in ((2, "full"), (3, "classic"), (4, "full")))
+
+
+class HamsterdamGame(Game):
+    info = game_info("hamsterdam")
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> HamsterdamState:
+        return HamsterdamState(self, num_players, seed, options)
+
+    def action_from_data(self, data: Any) -> Action:
+        return action_from_data(data)
+
+    def sample_from_view(self, view: dict, rng) -> HamsterdamState:
+        """A table consistent with ``view``: what that seat cannot see, dealt at random (sample.py)."""
+        return sample_from_view(self, view, rng)
+
+
+__all__ = ["BOTS", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll"]

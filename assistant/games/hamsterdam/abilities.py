@@ -1,0 +1,302 @@
+"""The special hamsters' abilities (templates/hamsterdam.toml, docs/RULES.md D2-D8, D13, D14).
+
+Each window lists the uses a player can make now, and only those that would change something:
+
+- roll, after a roll and before the floods (D5): first the roller's own-roll abilities (Buffster,
+  Spinster, Physicster, Whack-a-Mole), then each player in turn order from the roller, for
+  themselves (Mobster, Ninjaster), then Napster's step;
+- flood, while a flood is resolved: Blobster from a neighbouring card, Cheekster at its card;
+- movement: Speedster in its owner's movement turn; after everybody moved, those who did not move
+  may use a skip-movement ability instead (Bombster, Contractster, Huckster, Momster; D8);
+- redeployment: Janitster, if it stood on the dam when the redeployment began.
+
+Physicster and Whack-a-Mole roll the dice again (rolls.py). Swimster and the Twinsters are lasting
+properties (``swims`` here, ``turn.plug``). A Copycatster uses, in its window, the ability of another
+special showing it on anybody's dam (``able``, ``COPYABLE``).
+
+The flow between windows is turn.py's; here only what a use may be and what it does.
+"""
+
+from __future__ import annotations
+
+from assistant.games.hamsterdam import rolls
+from assistant.games.hamsterdam.actions import Move, move_of
+from assistant.games.hamsterdam.cards import (
+    HAMSTER,
+    MARKED,
+    ability_of,
+    card_of,
+    distinct,
+    numbers,
+    stack_add,
+    turned,
+)
+
+SKIP_MOVEMENT = ("bombster", "contractster", "huckster", "momster")  # skip_uses: instead of the move (D8)
+COPYCAT = "copycatster"
+# What a Copycatster may copy: the abilities that do not move the special itself (Napster, Speedster,
+# Whack-a-Mole), mark it (Cheekster) or need it in the hand (Janitster): D3.
+COPYABLE = ("buffster", "spinster", "physicster", "mobster", "ninjaster", "blobster", "bombster", "contractster",
+            "huckster", "momster")
+INDEX = {name: index for index, name in enumerate(numbers().special_names)}
+
+
+def swims(piece: str) -> bool:
+    """Swimster shares a card with a flood token, in movement and redeployment."""
+    return card_of(piece) == "swimster"
+
+
+def standing(state, player: int, name: str) -> list[tuple[int, str]]:
+    """Where a special ``name`` showing its ability stands on the player's dam. Specials lie on top of
+    their stack, so a stack topped by a plain hamster holds none; a flipped card holds nothing."""
+    return [(pos, piece) for pos, stack in enumerate(state.stacks[player]) if stack and stack[-1] != HAMSTER
+            for piece in distinct(stack) if ability_of(piece) == name]
+
+
+def able(state, player: int, name: str) -> list[tuple[int, str, tuple]]:
+    """``(position, piece, prefix)`` of each piece of the player that can use ``name``'s ability: the
+    special itself, and a Copycatster while a ``name`` shows its ability on anybody's dam (D3). A
+    Copycatster's use names the ability copied first in its ``cards``: ``prefix``."""
+    found = [(pos, piece, ()) for pos, piece in standing(state, player, name)]
+    copycats = standing(state, player, COPYCAT) if name in COPYABLE else []
+    if copycats and any(standing(state, other, name) for other in range(state.num_players)):
+        found += [(pos, piece, (INDEX[name],)) for pos, piece in copycats]
+    return found
+
+
+def neighbours(state, player: int, pos: int) -> list[int]:
+    cards = state.intact(player)
+    return [to for to in (pos - 1, pos + 1) if to in cards]
+
+
+def has_card(state, player: int, value: int) -> bool:
+    return any(state.dams[player][pos] == value for pos in state.intact(player))
+
+
+# --- what can be used now ------------------------------------------------------------------------
+def window_uses(state) -> list[Move]:
+    player = state.queue[0]
+    return WINDOWS[state.window](state, player)
+
+
+def roll_own_uses(state, player: int) -> list[Move]:
+    dice = state.dice
+    uses = [move_of("use", piece, pos, cards=copy) for pos, piece, copy in able(state, player, "buffster")
+            if sum(dice) != 7]
+    uses += [move_of("use", piece, pos, cards=copy) for pos, piece, copy in able(state, player, "physicster")]
+    if not state.whacked:  # Whack-a-Mole never turns: once a roll
+        uses += [move_of("use", piece, pos) for pos, piece in standing(state, player, "whack-a-mole")]
+    sides = (0,) if dice[0] == dice[1] else (0, 1)  # two equal dice: turning either is the same
+    uses += [move_of("use", piece, pos, cards=(*copy, die, face))
+             for pos, piece, copy in able(state, player, "spinster") for die in sides for face in range(1, 7)
+             if face != dice[die]]
+    return uses
+
+
+def roll_any_uses(state, player: int) -> list[Move]:
+    if state.ignore[player]:
+        return []
+    value = state.value
+    changes = [change for change in (-1, 1) if 2 <= value + change <= 12 and not state.adjust[player]
+               and (has_card(state, player, value) or has_card(state, player, value + change))]
+    uses = [move_of("use", piece, pos, cards=(*copy, change)) for pos, piece, copy in able(state, player, "mobster")
+            for change in changes]
+    if has_card(state, player, value + state.adjust[player]):
+        uses += [move_of("use", piece, pos, cards=copy) for pos, piece, copy in able(state, player, "ninjaster")]
+    return uses
+
+
+def napster_uses(state, player: int) -> list[Move]:
+    tokens = state.tokens[player]
+    return [move_of("use", piece, pos, to) for pos, piece in standing(state, player, "napster")
+            for to in neighbours(state, player, pos) if not tokens[to]]
+
+
+def skip_uses(state, player: int) -> list[Move]:
+    others = [other for other in range(state.num_players) if other != player]
+    uses = [move_of("use", piece, pos, to, (*copy, other)) for pos, piece, copy in able(state, player, "bombster")
+            for other in others for to in state.intact(other)]
+    tokens = state.tokens[player]
+    uses += [move_of("use", piece, pos, to, (*copy, start)) for pos, piece, copy in able(state, player, "contractster")
+             for start in state.intact(player) if tokens[start] for to in neighbours(state, player, start)]
+    uses += [move_of("use", piece, pos, to, (*copy, other, start))
+             for pos, piece, copy in able(state, player, "huckster")
+             for other in others for start in state.intact(other) if HAMSTER in state.stacks[other][start]
+             for to in neighbours(state, other, start)]
+    if HAMSTER in state.reserve[player]:
+        uses += [move_of("use", piece, pos, cards=copy) for pos, piece, copy in able(state, player, "momster")]
+    return uses
+
+
+def speedster_uses(state, player: int) -> list[Move]:
+    return [move_of("use", piece, pos, to) for pos, piece in standing(state, player, "speedster")
+            for to in state.intact(player) if to != pos]
+
+
+def flood_uses(state, player: int, pos: int) -> list[Move]:
+    beside = neighbours(state, player, pos)
+    uses = [move_of("use", piece, at, pos, copy) for at, piece, copy in able(state, player, "blobster") if at in beside]
+    return uses + [move_of("use", piece, pos, pos) for piece in distinct(state.stacks[player][pos])
+                   if ability_of(piece) == "cheekster"]
+
+
+def redeploy_uses(state, player: int) -> list[Move]:
+    if state.janitor[player] and "janitster" in state.hand[player] and any(state.tokens[player]):
+        return [move_of("use", "janitster")]
+    return []
+
+
+WINDOWS = {"roll_own": roll_own_uses, "roll_any": roll_any_uses, "napster": napster_uses, "skip": skip_uses}
+
+
+# --- what a use does -----------------------------------------------------------------------------
+def use(state, player: int, move: Move) -> None:
+    """Carry out a use that was listed; the special turns where D2 says so. A Copycatster does what
+    the special copied does, and then goes to the reinforcement pile, turned (D3)."""
+    name = card_of(move.piece)
+    state.say("log.hamsterdam.used", player=player, use=move.to_data())
+    if name != COPYCAT:
+        EFFECTS[name](state, player, move)
+        return
+    EFFECTS[numbers().special_names[move.cards[0]]](state, player, copied(move))
+    stack = state.stacks[player][move.at]
+    for piece in [piece for piece in stack if card_of(piece) == COPYCAT][:1]:  # unless it went already
+        stack.remove(piece)
+        stack_add(state.reserve[player], after_use(piece))
+
+
+def after_use(piece: str) -> str:
+    """The side a special shows after its ability was used: its plain side for good where the data
+    file says it flips (D2), else its own."""
+    return turned(piece) if numbers().specials[card_of(piece)].flips else piece
+
+
+def copied(move: Move) -> Move:
+    """A Copycatster's use as the use of the special it copies, made by the Copycatster."""
+    return Move("use", move.piece, move.at, move.to, move.cards[1:])
+
+
+def _turn_in_place(state, player: int, pos: int, piece: str) -> None:
+    stack = state.stacks[player][pos]
+    stack.remove(piece)
+    stack_add(stack, after_use(piece))
+
+
+def _retire(state, player: int, pos: int, piece: str) -> None:
+    """To the reinforcement pile after its use (Blobster, Ninjaster, a marked Cheekster)."""
+    state.stacks[player][pos].remove(piece)
+    stack_add(state.reserve[player], after_use(piece))
+
+
+def _buffster(state, player: int, move: Move) -> None:
+    state.dice = (7 - state.dice[0], 7 - state.dice[1])
+    state.value = sum(state.dice)
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _spinster(state, player: int, move: Move) -> None:
+    die, face = move.cards
+    dice = list(state.dice)
+    dice[die] = face
+    state.dice, state.value = (dice[0], dice[1]), sum(dice)
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _mobster(state, player: int, move: Move) -> None:
+    state.adjust[player] = move.cards[0]
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _ninjaster(state, player: int, move: Move) -> None:
+    state.ignore[player] = True
+    _retire(state, player, move.at, move.piece)
+
+
+def _napster(state, player: int, move: Move) -> None:
+    state.stacks[player][move.at].remove(move.piece)
+    stack_add(state.stacks[player][move.to], after_use(move.piece))  # Napster does not flip (D2)
+
+
+def _speedster(state, player: int, move: Move) -> None:
+    state.stacks[player][move.at].remove(move.piece)
+    state.moved[player] = True
+    land(state, player, move.to, after_use(move.piece))
+
+
+def land(state, player: int, to: int, piece: str) -> None:
+    """A piece moved in the movement phase: onto a flood token it removes the token and leaves the
+    game with it, unless it swims."""
+    if state.tokens[player][to] and not swims(piece):
+        state.tokens[player][to] -= 1
+        state.tokens_removed += 1
+        state.removed[player].append(piece)
+        state.say("log.hamsterdam.move_cleared", player=player, piece=piece, value=state.dams[player][to])
+    else:
+        stack_add(state.stacks[player][to], piece)
+
+
+def _bombster(state, player: int, move: Move) -> None:
+    _turn_in_place(state, player, move.at, move.piece)
+    state.floods = [(move.cards[0], move.to)]  # resolved by the player whose dam it hits (D8)
+    state.bombing = True
+
+
+def _contractster(state, player: int, move: Move) -> None:
+    state.tokens[player][move.cards[0]] -= 1
+    state.tokens[player][move.to] += 1
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _huckster(state, player: int, move: Move) -> None:
+    other, start = move.cards
+    state.stacks[other][start].remove(HAMSTER)
+    land(state, other, move.to, HAMSTER)
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _momster(state, player: int, move: Move) -> None:
+    for _ in range(min(2, state.reserve[player].count(HAMSTER))):
+        state.reserve[player].remove(HAMSTER)
+        stack_add(state.stacks[player][move.at], HAMSTER)
+    _turn_in_place(state, player, move.at, move.piece)
+
+
+def _blobster(state, player: int, move: Move) -> None:
+    _retire(state, player, move.at, move.piece)
+
+
+def _cheekster(state, player: int, move: Move) -> None:
+    """The first flood marks Cheekster (a marker, not a flood token: D7); the second sends it off."""
+    if move.piece.startswith(MARKED):
+        _retire(state, player, move.at, move.piece)
+    else:
+        stack = state.stacks[player][move.at]
+        stack.remove(move.piece)
+        stack_add(stack, MARKED + move.piece)
+
+
+def _physicster(state, player: int, move: Move) -> None:
+    _turn_in_place(state, player, move.at, move.piece)
+    rolls.roll_again(state, "physicster", move.at)
+
+
+def _whack_a_mole(state, player: int, move: Move) -> None:
+    state.whacked = True
+    rolls.roll_again(state, "whack-a-mole", move.at)
+
+
+def _janitster(state, player: int, move: Move) -> None:
+    state.hand[player].remove(move.piece)
+    state.removed[player].append(move.piece)
+    cleared = sum(state.tokens[player])
+    state.tokens_removed += cleared
+    state.tokens[player] = [0] * len(state.tokens[player])
+    state.janitor[player] = False
+
+
+EFFECTS = {
+    "buffster": _buffster, "spinster": _spinster, "mobster": _mobster, "ninjaster": _ninjaster, "napster": _napster,
+    "speedster": _speedster, "bombster": _bombster, "contractster": _contractster, "huckster": _huckster,
+    "momster": _momster, "blobster": _blobster, "cheekster": _cheekster, "janitster": _janitster,
+    "physicster": _physicster, "whack-a-mole": _whack_a_mole,
+}

@@ -1,0 +1,38 @@
+"""What happened, as translatable events (a message key and its values).
+
+The engine tells its own events while it plays (``state.say``): automatic steps too, such as a
+flood token placed, a re-roll or a breach. The log is rebuilt by replaying the saved actions with
+the telling switched on, so it survives a refresh or a restarted server. Events hold plain data
+(seats, values, piece names): ``log_text`` turns one into a sentence.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.games.hamsterdam.actions import action_from_data
+from assistant.games.hamsterdam.cards import piece_text
+
+Event = tuple[str, dict]
+
+
+def game_log(state) -> list[Event]:
+    """Every event of the game so far, oldest first (``player`` is a seat, ``winners`` seats)."""
+    replay = state.game.new_state(state.num_players, seed=state.seed, **state.options)
+    replay._log = events = []
+    for action in state.history:
+        replay.apply(action)
+    return events
+
+
+def log_text(event: Event, lang: str, names) -> str:
+    """One event as a sentence in ``lang``; ``names`` are the seats' names as the page shows them."""
+    key, values = event
+    params = dict(values)
+    params["name"] = names[params.pop("player")] if "player" in params else ""
+    if "winners" in params:
+        params["winners"] = ", ".join(names[seat] for seat in params["winners"])
+    if "piece" in params:
+        params["piece"] = piece_text(params["piece"])
+    if "use" in params:  # a special's use: told as its move
+        params["use"] = action_from_data(params["use"]).text()
+    return i18n.t(key, lang, **params)

@@ -1,0 +1,497 @@
+"""One scenario per Hamsterdam rule (RULINGS.md section 2, docs/RULES.md D1-D12).
+
+Positions are laid out by hand with ``rig``: dams 2..12 unless given, hamsters and tokens named
+by card value, the next thing to happen a roll by ``start_player + turns``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from assistant import CHANCE, TERMINAL, IllegalAction, i18n
+from assistant.games.hamsterdam import ROLLS, HamsterdamGame, Move, Roll
+from assistant.games.hamsterdam.actions import ACCEPT, BREACH, DONE, GO_ON, STAY, action_from_data
+from assistant.games.hamsterdam.cards import HAMSTER, LEFT, RIGHT, numbers, parse_numbers
+from assistant.games.hamsterdam.log import game_log, log_text
+from tests.helpers import assert_refused as refused
+from tests.helpers import rig_hamsterdam as rig
+
+GAME = HamsterdamGame()
+RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+H = HAMSTER
+T = "turned:physicster"  # a special whose ability was used: a plain hamster that is still its card
+VALUES = list(range(2, 13))
+
+
+def roll(state, value, first=None):
+    """Roll ``value`` (as ``first`` and the rest, or the lowest pair)."""
+    first = first or max(1, value - 6)
+    state.apply(Roll(first, value - first))
+
+
+def at(state, player, value):
+    return state.stacks[player][state.dams[player].index(value)]
+
+
+def tokens_at(state, player, value):
+    return state.tokens[player][state.dams[player].index(value)]
+
+
+def play_setup(state, choose=lambda legal: legal[0]):
+    """Every decision before the first turn roll: the first legal one, the app's rolls."""
+    while state.phase != "roll":
+        state.apply(state.chance_outcome() if state.is_chance_node() else choose(state.legal_actions()))
+    return state
+
+
+# --- the data file ---------------------------------------------------------------------------
+def test_the_numbers_come_from_the_data_file_and_it_is_checked():
+    table = numbers()
+    assert table.hamsters_for(VALUES) == table.classic_hamsters == 14
+    assert table.blue_dots(VALUES) == table.classic_specials == 2
+    assert [table.breaches_due(pile) for pile in range(9)] == [0, 0, 0, 1, 1, 2, 3, 4, 5]
+    assert len(table.specials) == 18 and table.specials["physicster"].window == "roll"
+    text = resources.files("templates").joinpath("hamsterdam.toml").read_text("utf-8")
+    with pytest.raises(ValueError, match="orange dots of one dam add up to 15"):
+        parse_numbers(text.replace("2 = 2\n3 = 2", "2 = 3\n3 = 2", 1))
+
+
+def test_options_and_player_counts_are_checked():
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        GAME.new_state(5, seed=0)
+    with pytest.raises(ValueError, match="'mode' must be one of"):
+        GAME.new_state(2, seed=0, mode="quick")
+    assert GAME.new_state(2, seed=0).mode == "full"
+
+
+# --- setup: Classic ----------------------------------------------------------------------------
+def test_classic_deals_two_specials_per_blue_dot_and_each_player_keeps_two():
+    state = GAME.new_state(3, seed=4, mode="classic")
+    assert state.phase == "keep" and state.dams == [VALUES] * 3
+    for p in range(3):
+        assert len(state.offered[p]) == 4 and state.hand[p] == [H] * 14
+        assert state.view((p + 1) % 3)["players"][p]["offered"] is None  # the others' offer is hidden
+    first = state.legal_actions()
+    assert all(move.kind == "keep" and len(move.cards) == 2 for move in first)
+    assert len(set(first)) == len(first) <= 6
+    refused(state, Move("keep", cards=tuple(state.offered[0][:1])), "error.hamsterdam.keep_count")
+    state.apply(first[0])
+    assert state.view(1)["players"][0]["kept"] is None and state.view(0)["players"][0]["kept"]
+    assert state.can_undo()
+    while state.phase == "keep":
+        state.apply(state.legal_actions()[-1])
+    assert not state.can_undo()  # everybody's specials are shown
+    assert state.phase == "start_roll" and state.current_player == CHANCE
+    for p in range(3):
+        assert len(state.hand[p]) == 14 + len(state.kept[p]) and state.hand[p][:14] == [H] * 14
+
+
+def test_the_set_aside_twinster_joins_the_player_who_keeps_the_other():
+    state = GAME.new_state(2, seed=0, mode="classic")
+    state.offered = [["blobster", "physicster", "swimster", "twinsters"],
+                     ["bombster", "buffster", "mobster", "spinster"]]
+    state._legal = None
+    state.apply(Move("keep", cards=("blobster", "twinsters")))
+    state.apply(Move("keep", cards=("bombster", "buffster")))
+    assert state.hand[0].count("twinsters") == 2 and len(state.hand[0]) == 17
+    assert len(state.hand[1]) == 16
+
+
+def test_the_start_player_has_the_highest_roll_and_ties_roll_again():
+    state = GAME.new_state(3, seed=1, mode="classic")
+    while state.phase == "keep":
+        state.apply(state.legal_actions()[0])
+    state.apply(Roll(6, 6))
+    state.apply(Roll(1, 2))
+    state.apply(Roll(6, 6))  # seats 0 and 2 tie at 12
+    assert state.phase == "start_roll" and state.queue == [0, 2]
+    state.apply(Roll(1, 1))
+    state.apply(Roll(3, 4))
+    assert state.start_player == 2 and state.phase == "place" and state.current_player == 2
+    assert state.queue == [2, 0, 1]  # placing in turn order from the start player
+
+
+def test_placing_puts_every_hamster_one_at_a_time_specials_on_top():
+    state = GAME.new_state(2, seed=2, mode="classic")
+    state.apply(Move("keep", cards=tuple(state.offered[0][:2])))
+    state.apply(Move("keep", cards=tuple(state.offered[1][:2])))
+    state.apply(Roll(6, 6))
+    state.apply(Roll(1, 1))
+    special = state.hand[0][-1]
+    state.apply(Move("put", special, 5))
+    state.apply(Move("put", H, 5))
+    assert state.stacks[0][5] == [H, special]  # a special stays on top
+    assert state.can_undo() and state.undo().stacks[0][5] == [special]
+    missing = next(name for name in numbers().specials if name not in state.hand[0])
+    refused(state, Move("put", missing, 1), "error.hamsterdam.no_piece")
+    refused(state, DONE, "error.hamsterdam.can_still_place")
+    refused(state, Roll(1, 2), "error.hamsterdam.no_roll_now")
+    while state.current_player == 0:
+        state.apply(Move("put", state.hand[0][0], 0))
+    assert state.hand[0] == [] and sum(map(len, state.stacks[0])) == 16 and state.current_player == 1
+    while state.current_player == 1:
+        state.apply(state.legal_actions()[0])
+    assert state.phase == "roll" and state.current_player == CHANCE
+
+
+# --- setup: the full game ----------------------------------------------------------------------
+def test_passing_gives_one_card_to_each_neighbour_hidden_until_everybody_chose():
+    state = GAME.new_state(3, seed=0)
+    assert state.phase == "pass" and len(state.legal_actions()) == 11 * 10
+    state.apply(Move("pass", cards=(2, 12)))  # 2 to the left (seat 1), 12 to the right (seat 2)
+    assert state.view(1)["players"][0]["pass"] is None and state.view(0)["players"][0]["pass"] == [2, 12]
+    assert state.can_undo()
+    refused(state, Move("pass", cards=(5, 5)), "error.hamsterdam.pass_two")
+    state.apply(Move("pass", cards=(7, 3)))
+    state.apply(Move("pass", cards=(7, 8)))
+    assert not state.can_undo()  # the cards received are seen
+    assert state.held[0] == [3, 3, 4, 5, 6, 7, 7, 8, 9, 10, 11]  # gave 2 and 12, got 3 (seat 1) and 7 (seat 2)
+    assert state.held[1] == [2, 2, 4, 5, 6, 8, 8, 9, 10, 11, 12]  # gave 7 and 3, got 2 (seat 0) and 8 (seat 2)
+    assert state.held[2] == [2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 12]  # gave 7 and 8, got 12 (seat 0) and 7 (seat 1)
+    assert state.phase == "arrange" and state.view(2)["players"][0]["pass"] == [2, 12]
+
+
+def test_with_two_players_both_cards_go_to_the_opponent():
+    state = GAME.new_state(2, seed=0)
+    assert len(state.legal_actions()) == 55 and Move("pass", cards=(12, 2)) not in state.legal_actions()
+    state.apply(Move("pass", cards=(2, 3)))
+    state.apply(Move("pass", cards=(11, 12)))
+    assert state.held == [sorted([4, 5, 6, 7, 8, 9, 10, 11, 12, 11, 12]), sorted([2, 3, 4, 5, 6, 7, 8, 9, 10, 2, 3])]
+
+
+def test_arranging_lays_the_dam_left_to_right_and_the_dots_of_the_cards_held_count():
+    state = GAME.new_state(2, seed=0)
+    state.apply(Move("pass", cards=(6, 7)))  # seat 0 gives a blue dot away and gets two blue dots
+    state.apply(Move("pass", cards=(6, 8)))
+    assert state.phase == "arrange"
+    refused(state, Move("lay", at=7), "error.hamsterdam.not_held")
+    order = [12, 6, 11, 10, 9, 8, 5, 4, 3, 2]
+    for value in order:
+        state.apply(Move("lay", at=value))
+    assert state.dams[0] == [*order, 8]  # the last card needs no choice
+    assert state.current_player == 1
+    for value in [2, 3, 4, 5, 6, 9, 10, 11, 12]:
+        state.apply(Move("lay", at=value))
+    assert state.dams[1] == [2, 3, 4, 5, 6, 9, 10, 11, 12, 7, 7]  # two copies of one value: no choice either
+    assert state.phase == "keep" and not state.can_undo()  # the specials are dealt
+    assert len(state.offered[0]) == 2 * 3 and len(state.offered[1]) == 2 * 1  # blue dots on 6 and 8
+    table = numbers()
+    assert state.hand[0].count(H) == table.hamsters_for(state.dams[0])
+    assert state.hand[1].count(H) == table.hamsters_for(state.dams[1])
+
+
+# --- the roll ------------------------------------------------------------------------------------
+def test_a_roll_carries_both_dice_and_their_sum_and_real_dice_may_be_entered():
+    state = rig(stacks=[{7: [H]}, {7: [H]}])
+    assert state.current_player == CHANCE and state.legal_actions() == list(ROLLS) and len(ROLLS) == 21
+    outcome = state.chance_outcome()
+    assert outcome in ROLLS and outcome.value == sum(outcome.dice)
+    assert Roll(5, 2).dice == (2, 5) and Roll(5, 2).value == 7 and Roll(5, 2) == Roll(2, 5)
+    assert action_from_data({"roll": [6, 1]}) == Roll(1, 6)
+    with pytest.raises(ValueError):
+        action_from_data({"roll": [0, 7]})
+    refused(state, Move("stay"), "error.hamsterdam.roll_first")
+    refused(state, Roll(0, 7), "error.hamsterdam.bad_roll")
+    state.apply(Roll(3, 4))
+    assert state.dice == (3, 4) and state.view(None)["value"] == 7
+    assert not state.can_undo()  # a roll never is taken back
+
+
+def test_the_dice_are_rolled_again_while_nobody_has_the_value_on_an_intact_card():
+    state = rig(mode="full", flipped=[[12], [12]], stacks=[{11: [H]}, {}])
+    roll(state, 12)
+    assert state.current_player == CHANCE and state.rerolls == 1 and state.turns == 0
+    roll(state, 11)
+    assert state.turns == 1 and state.reserve[0] == [H] and tokens_at(state, 1, 11) == 1
+
+
+# --- the flood -----------------------------------------------------------------------------------
+def test_a_hamster_there_must_plug_the_flood_and_goes_to_the_reinforcement_pile():
+    state = rig(stacks=[{7: [H, H]}, {7: [H]}])
+    roll(state, 7)
+    assert at(state, 0, 7) == [H] and at(state, 1, 7) == [] and state.reserve == [[H], [H]]
+    assert state.supply == 35 and state.current_player == CHANCE  # no choice, nothing to decide
+
+
+def test_the_player_chooses_which_hamster_plugs_a_special_as_a_plain_hamster():
+    state = rig(stacks=[{7: [H, "blobster"]}, {}])
+    roll(state, 7)
+    assert state.phase == "flood" and state.current_player == 0
+    assert state.legal_actions() == [Move("plug", H), Move("plug", "blobster")]
+    refused(state, Move("plug", T), "error.hamsterdam.plug_not_there")
+    refused(state, STAY, "error.hamsterdam.now_flood")
+    assert state.view(1)["flood"] == {"player": 0, "at": 5, "value": 7}
+    state.apply(Move("plug", "blobster"))
+    assert state.reserve[0] == ["blobster"] and at(state, 0, 7) == [H]  # not turned: used as a plain hamster
+    assert tokens_at(state, 1, 7) == 1 and state.can_undo()
+
+
+def test_no_hamster_puts_a_flood_token_on_the_card_and_a_token_there_sends_one_to_the_pile():
+    state = rig(tokens=[{7: 1}, {}])
+    roll(state, 7)
+    assert tokens_at(state, 0, 7) == 1 and state.piles == [1, 0] and tokens_at(state, 1, 7) == 1
+    assert state.supply == 35 - 3 and state.scores() == [2, 1]
+
+
+def test_every_card_with_the_value_floods_in_turn_order_from_the_roller():
+    dams = [[2, 3, 4, 5, 6, 7, 7, 9, 10, 11, 12], VALUES]
+    state = rig(mode="full", dams=dams, start_player=1, stacks=[{7: [H, T]}, {7: [H, "blobster"]}])
+    state.stacks[0][6] = ["swimster", H]
+    roll(state, 7)
+    assert state.current_player == 1 and state.floods == [(1, 5), (0, 5), (0, 6)]
+    state.apply(Move("plug", "blobster"))
+    assert state.current_player == 0
+    state.apply(Move("plug", T))
+    state.apply(Move("plug", H))
+    assert state.stacks[0][5:7] == [[H], ["swimster"]] and state.current_player == CHANCE
+
+
+def test_when_the_supply_is_used_up_nothing_is_placed_and_the_game_ends_after_the_turn():
+    state = rig(players=3, supply=1)
+    state._log = events = []
+    roll(state, 7)
+    assert state.tokens[0][5] == 1 and state.tokens[1][5] == state.tokens[2][5] == 0
+    assert state.supply == 0 and state.exhausted and state.current_player == TERMINAL
+    assert state.tokens_in_play() == 35
+    assert ("log.hamsterdam.no_token", {"player": 1, "value": 7}) in events
+
+
+# --- the end -------------------------------------------------------------------------------------
+def test_the_game_ends_once_the_piles_reach_the_end_number_after_the_whole_turn():
+    state = rig(piles=[6, 3], tokens=[{7: 1}, {7: 1}], turns=3)  # this turn would start a movement phase
+    roll(state, 7)
+    assert state.piles == [7, 4] and state.is_over()  # both players' floods were resolved
+    assert state.legal_actions() == [] and state.current_player == TERMINAL
+    assert state.winners() == [1] and state.scores() == [8, 5]
+    refused(state, STAY, "error.game_over")
+
+
+def test_fewest_tokens_win_then_more_hamsters_then_the_win_is_shared():
+    state = rig(piles=[4, 5], tokens=[{7: 1, 3: 1}, {7: 1}], stacks=[{2: [H]}, {2: [H, H]}])
+    roll(state, 7)  # piles 5 and 6, and 2 and 1 tokens on the dams: 7 each
+    assert state.is_over() and state.scores() == [7, 7]
+    assert state.winners() == [1] and state.standings()["decided_by"] == "hamsters"
+    state = rig(piles=[4, 5], tokens=[{7: 1, 3: 1}, {7: 1}], stacks=[{2: [H]}, {2: ["blobster"]}])
+    roll(state, 7)
+    assert state.winners() == [0, 1] and state.standings()["decided_by"] == "shared"
+    lead = rig(piles=[2, 1]).standings()
+    assert [row["player"] for row in lead["players"]] == [1, 0] and not any(row["winner"] for row in lead["players"])
+
+
+# --- movement ------------------------------------------------------------------------------------
+def test_after_every_players_turn_each_may_move_one_hamster_one_card():
+    state = rig(players=3, stacks=[{5: [H, T]}, {}, {12: [H]}], start_player=1, turns=2)
+    roll(state, 9)
+    assert state.phase == "move" and state.current_player == 2  # seat 1 has nothing to move
+    assert state.legal_actions() == [Move("move", H, 10, 9), STAY]
+    state.apply(STAY)
+    assert state.current_player == 0
+    refused(state, Move("move", H, 3, 5), "error.hamsterdam.not_neighbour")
+    refused(state, Move("move", H, 4, 3), "error.hamsterdam.not_there")
+    state.apply(Move("move", T, 3, 4))
+    assert at(state, 0, 6) == [T] and at(state, 0, 5) == [H] and state.current_player == CHANCE
+
+
+def test_with_two_players_the_movement_phase_comes_after_two_turns_each():
+    state = rig(stacks=[{5: [H]}, {5: [H]}], turns=2)
+    roll(state, 9)
+    assert state.current_player == CHANCE
+    roll(state, 9)
+    assert state.phase == "move" and state.turns == 4
+
+
+def test_a_hamster_moved_onto_a_flood_token_removes_it_and_leaves_the_game():
+    state = rig(stacks=[{5: [H, H]}, {}], tokens=[{6: 1}, {}], turns=3)
+    roll(state, 9)
+    state.apply(Move("move", H, 3, 4))
+    assert tokens_at(state, 0, 6) == 0 and at(state, 0, 5) == [H] and state.removed[0] == [H]
+    assert state.tokens_removed == 1 and state.tokens_in_play() == 35 and state.scores() == [1, 1]  # the 9s
+
+
+# --- redeployment --------------------------------------------------------------------------------
+def test_after_a_round_everybody_places_all_hamsters_again_and_may_clear_tokens():
+    state = rig(stacks=[{5: [H, H], 9: [T], 12: [H]}, {}], reserve=[[H], []], tokens=[{6: 1, 9: 1}, {}],
+                turns=11)
+    roll(state, 12)  # turn 12 ends the round: a movement phase, then the redeployment
+    state.apply(STAY)
+    assert state.phase == "place" and state.current_player == 0
+    assert state.hand[0] == [H, H, H, H, T] and state.reserve[0] == []
+    assert state.stacks[0] == [[]] * 11
+    refused(state, Move("put", H, 4), "error.hamsterdam.token_on_card")
+    refused(state, Move("clear", H, 0), "error.hamsterdam.no_token")
+    assert Move("clear", T, 4) in state.legal_actions()
+    state.apply(Move("clear", H, 4))
+    assert tokens_at(state, 0, 6) == 0 and state.removed[0] == [H] and state.tokens_removed == 1
+    for piece in (H, T, H, H):
+        state.apply(Move("put", piece, 4))
+    assert at(state, 0, 6) == [H, H, H, T] and state.phase == "roll"  # seat 1 has nothing to place
+    assert state.view(None)["round"] == 2
+
+
+@pytest.mark.parametrize(("players", "each", "movement"), [(2, 6, 4), (3, 4, 3), (4, 3, 4)])
+def test_a_round_is_six_four_or_three_turns_each_and_always_twelve_rolls(players, each, movement):
+    state = rig(players=players, stacks=[{5: [H]}] + [{}] * (players - 1), turns=11, start_player=players - 1)
+    assert (state.round_turns, state.movement_turns) == (each * players, movement) and state.roller() == players - 2
+    roll(state, 9)
+    assert state.phase == "move" and state.current_player == 0  # the round's last turn: a movement phase first
+    state.apply(STAY)
+    assert state.phase == "place" and state.queue[0] == 0 and state.hand[0] == [H]
+    state.apply(Move("put", H, 10))
+    assert state.current_player == CHANCE and state.roller() == players - 1  # the start player rolls first again
+
+
+def test_a_player_whose_free_cards_are_all_gone_may_stop_placing():
+    state = rig(mode="full", stacks=[{3: [H, H]}, {}], tokens=[{3: 1}, {}],
+                flipped=[[2, 4, 5, 6, 7, 8, 9, 10, 11, 12], []], turns=11)
+    roll(state, 5, first=1)  # seat 1 floods; then the round ends; seat 0 has no neighbour to move to
+    assert state.phase == "place" and state.legal_actions() == [Move("clear", H, 1), DONE]
+    state.apply(DONE)
+    assert state.reserve[0] == [H, H] and state.phase == "roll"
+
+
+# --- breaches ------------------------------------------------------------------------------------
+def test_a_third_token_in_the_pile_breaks_the_dam_at_an_end_of_the_players_choice():
+    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 1}, {}], stacks=[{12: [H, H]}, {7: [H]}])
+    roll(state, 7)
+    assert state.piles[0] == 3 and state.phase == "breach" and state.current_player == 0
+    assert state.legal_actions() == [BREACH[LEFT], BREACH[RIGHT]]
+    refused(state, Move("stay"), "error.hamsterdam.now_breach")
+    state.apply(BREACH[RIGHT])
+    assert state.flipped[0][10] and state.breaches[0] == 1 and state.current_player == CHANCE
+    assert at(state, 0, 12) == [] and at(state, 0, 11) == [H]  # one hamster lost onto the token, no choice
+    assert state.removed[0] == [H] and tokens_at(state, 0, 11) == 0 and state.piles[0] == 3
+
+
+def test_the_hamsters_of_a_flipped_card_move_inward_and_its_token_goes_to_the_pile():
+    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 2: 1}, {}], stacks=[{2: [H, T]}, {}])
+    roll(state, 7)
+    state.apply(BREACH[LEFT])
+    assert at(state, 0, 3) == [H, T] and state.flipped[0][0]
+    assert state.piles[0] == 4 and tokens_at(state, 0, 2) == 0  # 4: no breach yet, the next at 5
+    assert state.current_player == CHANCE and state.tokens_in_play() == 35
+
+
+def test_one_moving_hamster_is_sacrificed_onto_a_token_which_is_removed():
+    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 1}, {}], stacks=[{12: [H, T]}, {}])
+    roll(state, 7)
+    state.apply(BREACH[RIGHT])
+    assert state.phase == "sacrifice"
+    assert state.legal_actions() == [Move("sacrifice", H), Move("sacrifice", T)]
+    assert state.hamsters_left(0) == 2  # the hamsters on their way still count
+    refused(state, Move("sacrifice", "blobster"), "error.hamsterdam.sacrifice_not_there")
+    state.apply(Move("sacrifice", T))
+    assert state.removed[0] == [T] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
+    assert state.tokens_removed == 1 and state.current_player == CHANCE and state.can_undo()
+
+
+def test_a_breach_comes_at_five_tokens_and_then_at_every_further_token():
+    state = rig(mode="full", piles=[4, 0], tokens=[{7: 1, 8: 1}, {}])
+    assert state.breaches == [1, 0]
+    roll(state, 7)
+    state.apply(BREACH[LEFT])
+    assert state.breaches[0] == 2 and state.current_player == CHANCE
+    roll(state, 8)
+    assert state.piles[0] == 6 and state.phase == "breach"
+    state.apply(BREACH[LEFT])
+    assert state.breaches[0] == 3 and state.flipped[0][:3] == [True, True, False]
+
+
+def test_a_token_sent_to_the_pile_by_a_breach_can_cause_the_next_breach():
+    state = rig(mode="full", piles=[4, 0], tokens=[{7: 1, 2: 1, 3: 1}, {}])
+    roll(state, 7)  # pile 5: a breach; the flipped 2 sends its token: 6, the next breach
+    state.apply(BREACH[LEFT])
+    assert state.piles[0] == 6 and state.phase == "breach" and state.current_player == 0
+    state.apply(BREACH[LEFT])  # card 3's token: 7, one more
+    assert state.piles[0] == 7 and state.phase == "breach"
+    state.apply(BREACH[RIGHT])
+    assert state.breaches[0] == 4 and state.flipped[0] == [True, True] + [False] * 8 + [True]
+    assert state.current_player == CHANCE and state.tokens_in_play() == 35
+
+
+def test_flipped_cards_never_flood_and_the_last_cards_hamsters_go_to_the_reinforcement_pile():
+    flipped = [[2, 3, 4, 5, 6, 8, 9, 10, 11, 12], []]
+    state = rig(mode="full", piles=[5, 0], flipped=flipped, breaches=[1, 0], stacks=[{7: [H]}, {}],
+                tokens=[{}, {12: 1}])
+    roll(state, 12)  # seat 0's 12 is flipped: no flood there; seat 1's floods again
+    assert state.piles == [5, 1] and state.supply == 35 - 7
+    # seat 0 owed a breach: its last card flips, no choice of end, its hamster has no card to go to
+    assert all(state.flipped[0]) and state.reserve[0] == [H] and state.current_player == CHANCE
+
+
+def test_classic_has_no_breaches():
+    state = rig(piles=[2, 0], tokens=[{7: 1}, {}])
+    roll(state, 7)
+    assert state.piles[0] == 3 and not any(state.flipped[0]) and state.current_player == CHANCE
+
+
+# --- undo, refusals, saving, the log -----------------------------------------------------------
+def test_undo_takes_back_a_players_own_decision_until_the_dice_are_rolled():
+    state = GAME.new_state(2, seed=3, mode="classic")
+    while not (state.phase == "place" and len(state.hand[state.current_player]) == 1 and state.queue[1:] == []):
+        state.apply(state.chance_outcome() if state.is_chance_node() else state.legal_actions()[-1])
+    before, player = state.to_json(), state.current_player
+    state.apply(state.legal_actions()[0])  # the last hamster placed: next comes the first roll
+    assert state.current_player == CHANCE and state.last_actor() == player and state.undo().to_json() == before
+    state.apply(state.chance_outcome())
+    with pytest.raises(IllegalAction) as error:
+        state.undo()
+    assert error.value.key == "error.hamsterdam.cannot_undo"
+
+
+def test_moves_read_and_write_json_and_read_well():
+    for move in (Move("pass", cards=(2, 12)), Move("lay", at=7), Move("keep", cards=("blobster", "physicster")),
+                 Move("put", "turned:physicster", 3), Move("clear", H, 0), DONE, Move("plug", "whack-a-mole"),
+                 BREACH[LEFT], Move("sacrifice", H), Move("move", H, 3, 4), STAY, Roll(2, 5), ACCEPT, GO_ON,
+                 Move("dice", cards=(6, 1)), Move("use", "huckster", 2, 4, (1, 3)), Move("use", "janitster"),
+                 Move("use", "copycatster", 2, 5, (1, 1)), Move("put", "marked:cheekster", 0)):
+        assert GAME.action_from_json(move.to_json()) == move and str(move)
+    assert str(Move("put", "whack-a-mole", 3)) == "Whack-a-Mole onto position 4"
+    assert str(Move("plug", "turned:physicster")) == "Plug the flood: Physicster, turned"
+    assert str(Move("use", "huckster", 2, 4, (1, 3))) == "Huckster: player 2's hamster from position 4 to position 5"
+    assert str(Move("use", "copycatster", 2, 5, (1, 1))) == "Copycatster as Bombster: a flood at position 6 of player 2"
+    for bad in ({"move": "put", "piece": "dragon", "at": 1}, {"move": "fly"}, {"move": "pass", "cards": [1, 2]},
+                {"move": "stay", "at": 2}, [], {"move": "keep", "cards": ["dragon"]}, {"move": "dice", "cards": [0, 7]},
+                {"move": "use", "piece": "buffster", "at": 0, "to": -1, "cards": [99]}, {"move": "use", "piece": "x"}):
+        with pytest.raises(ValueError):
+            action_from_data(bad)
+
+
+def test_a_saved_game_gives_the_same_future_and_tampered_text_is_refused():
+    state = play_setup(GAME.new_state(2, seed=9))
+    text = state.to_json()
+    loaded = GAME.from_json(text)
+    assert loaded == state and loaded.chance_outcome() == state.chance_outcome()
+    assert loaded.legal_actions() == state.legal_actions()
+    record = json.loads(text)
+    record["actions"][0] = {"move": "pass", "cards": [2, 2]}
+    with pytest.raises(ValueError, match="saved action 1"):
+        GAME.from_json(json.dumps(record))
+    with pytest.raises(ValueError):
+        GAME.from_json(text[:-3])
+
+
+def test_the_log_tells_the_floods_and_the_breaches_in_both_languages():
+    state = GAME.new_state(2, seed=3)
+    play_setup(state)
+    state.apply(Roll(3, 4))
+    events = game_log(state)
+    assert events[0][0] == "log.hamsterdam.passed" and events[-1][0] != "log.hamsterdam.roll"
+    assert any(key == "log.hamsterdam.roll" and values["value"] == 7 for key, values in events)
+    for event in events:
+        english, german = log_text(event, "en", ["Ann", "Bo"]), log_text(event, "de", ["Ann", "Bo"])
+        assert english != german and "{" not in english + german and "log." not in english
+
+
+
+def test_every_ruling_has_a_line_for_the_rules_panel_in_both_languages():
+    section = RULES_MD.read_text("utf-8").split("## Hamsterdam", 1)[1].split("\n## ", 1)[0]
+    rulings = re.findall(r"^\| (D\d+) \|", section, flags=re.M)
+    assert rulings == [f"D{n}" for n in range(1, 15)]
+    for lang in ("en", "de"):
+        shown = " ".join(text for key, text in i18n.catalogue(lang).items() if key.startswith("rules.hamsterdam."))
+        assert sorted(set(re.findall(r"\bD\d+\b", shown)), key=lambda ruling: int(ruling[1:])) == rulings, lang
