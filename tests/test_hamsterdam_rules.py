@@ -70,42 +70,37 @@ def test_options_and_player_counts_are_checked():
 
 
 # --- setup: Classic ----------------------------------------------------------------------------
-def test_classic_deals_two_specials_per_blue_dot_and_each_player_keeps_two():
+def test_classic_gives_one_special_per_blue_dot_and_nobody_chooses():
+    """D9: Classic is "14 hamsters + 2 specials each" (RULINGS.md): dealt and kept, no keep decision."""
     state = GAME.new_state(3, seed=4, mode="classic")
-    assert state.phase == "keep" and state.dams == [VALUES] * 3
+    assert state.phase == "start_roll" and state.current_player == CHANCE and state.dams == [VALUES] * 3
     for p in range(3):
-        assert len(state.offered[p]) == 4 and state.hand[p] == [H] * 14
-        assert state.view((p + 1) % 3)["players"][p]["offered"] is None  # the others' offer is hidden
-    first = state.legal_actions()
-    assert all(move.kind == "keep" and len(move.cards) == 2 for move in first)
-    assert len(set(first)) == len(first) <= 6
-    refused(state, Move("keep", cards=tuple(state.offered[0][:1])), "error.hamsterdam.keep_count")
-    state.apply(first[0])
-    assert state.view(1)["players"][0]["kept"] is None and state.view(0)["players"][0]["kept"]
-    assert state.can_undo()
-    while state.phase == "keep":
-        state.apply(state.legal_actions()[-1])
-    assert not state.can_undo()  # everybody's specials are shown
-    assert state.phase == "start_roll" and state.current_player == CHANCE
-    for p in range(3):
-        assert len(state.hand[p]) == 14 + len(state.kept[p]) and state.hand[p][:14] == [H] * 14
+        assert not state.offered[p] and len(state.kept[p]) == 2 + state.kept[p].count("twinsters") // 2
+        assert state.hand[p][:14] == [H] * 14 and sorted(state.hand[p][14:]) == sorted(state.kept[p])
+    assert not state.can_undo()  # everybody's specials are on the table
 
 
 def test_the_set_aside_twinster_joins_the_player_who_keeps_the_other():
-    state = GAME.new_state(2, seed=0, mode="classic")
+    state = GAME.new_state(2, seed=0)
+    while state.phase != "keep":
+        state.apply(state.legal_actions()[0])
     state.offered = [["blobster", "physicster", "swimster", "twinsters"],
                      ["bombster", "buffster", "mobster", "spinster"]]
     state._legal = None
     state.apply(Move("keep", cards=("blobster", "twinsters")))
     state.apply(Move("keep", cards=("bombster", "buffster")))
-    assert state.hand[0].count("twinsters") == 2 and len(state.hand[0]) == 17
-    assert len(state.hand[1]) == 16
+    hamsters = [numbers().hamsters_for(dam) for dam in state.dams]
+    assert state.hand[0].count("twinsters") == 2 and len(state.hand[0]) == hamsters[0] + 3
+    assert len(state.hand[1]) == hamsters[1] + 2
+    # In Classic too: a player dealt the Twinster gets its twin.
+    dealt = next(state for state in (GAME.new_state(4, seed=seed, mode="classic") for seed in range(200))
+                 if "twinsters" in sum(state.kept, []))
+    twin = next(p for p in range(4) if "twinsters" in dealt.kept[p])
+    assert dealt.hand[twin].count("twinsters") == 2 and len(dealt.hand[twin]) == 14 + 3
 
 
 def test_the_start_player_has_the_highest_roll_and_ties_roll_again():
     state = GAME.new_state(3, seed=1, mode="classic")
-    while state.phase == "keep":
-        state.apply(state.legal_actions()[0])
     state.apply(Roll(6, 6))
     state.apply(Roll(1, 2))
     state.apply(Roll(6, 6))  # seats 0 and 2 tie at 12
@@ -118,8 +113,6 @@ def test_the_start_player_has_the_highest_roll_and_ties_roll_again():
 
 def test_placing_puts_every_hamster_one_at_a_time_specials_on_top():
     state = GAME.new_state(2, seed=2, mode="classic")
-    state.apply(Move("keep", cards=tuple(state.offered[0][:2])))
-    state.apply(Move("keep", cards=tuple(state.offered[1][:2])))
     state.apply(Roll(6, 6))
     state.apply(Roll(1, 1))
     special = state.hand[0][-1]
@@ -216,6 +209,13 @@ def test_a_hamster_there_must_plug_the_flood_and_goes_to_the_reinforcement_pile(
     roll(state, 7)
     assert at(state, 0, 7) == [H] and at(state, 1, 7) == [] and state.reserve == [[H], [H]]
     assert state.supply == 35 and state.current_player == CHANCE  # no choice, nothing to decide
+
+
+def test_a_flood_cannot_be_let_in_where_a_hamster_stands_and_the_reason_says_so():
+    state = rig(stacks=[{7: [H], 6: ["blobster"]}, {}])
+    roll(state, 7)
+    assert state.legal_actions() == [Move("plug", H), Move("use", "blobster", 4, 5)]
+    refused(state, ACCEPT, "error.hamsterdam.must_plug")
 
 
 def test_the_player_chooses_which_hamster_plugs_a_special_as_a_plain_hamster():
@@ -387,6 +387,18 @@ def test_one_moving_hamster_is_sacrificed_onto_a_token_which_is_removed():
     state.apply(Move("sacrifice", T))
     assert state.removed[0] == [T] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
     assert state.tokens_removed == 1 and state.current_player == CHANCE and state.can_undo()
+
+
+def test_a_breach_onto_two_tokens_costs_a_hamster_for_each():
+    """Contractster can put two tokens on a card; one hamster clears one token (its card), and a
+    hamster never stands on a token (D14)."""
+    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 2}, {}], stacks=[{12: [H, H, T]}, {}])
+    roll(state, 7)
+    state.apply(BREACH[RIGHT])
+    assert state.phase == "sacrifice"
+    state.apply(Move("sacrifice", T))
+    assert state.removed[0] == [T, H] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
+    assert state.tokens_in_play() == 35 and state.current_player == CHANCE
 
 
 def test_a_breach_comes_at_five_tokens_and_then_at_every_further_token():

@@ -230,6 +230,14 @@ def test_contractster_moves_only_tokens_that_are_there():
     assert uses(state) == [use("contractster", 0, pos(11), pos(12))]
 
 
+def test_contractster_moves_no_token_under_a_hamster_that_does_not_swim():
+    """D14: a hamster never stands on a flood token outside the Swimster's rule."""
+    state = movement([{2: ["contractster"], 6: [H], 4: ["swimster"]}, {}], tokens=[{5: 1}, {}])
+    state.apply(STAY)
+    assert use("contractster", 0, pos(6), pos(5)) not in uses(state)
+    assert use("contractster", 0, pos(4), pos(5)) in uses(state)  # Swimster shares a card with a token
+
+
 def test_huckster_moves_a_plain_hamster_of_another_player_onto_a_token_it_removes():
     state = movement([{2: ["huckster"]}, {5: [H, "swimster"]}], tokens=[{}, {6: 1}])
     state.apply(STAY)

@@ -116,9 +116,11 @@ def skip_uses(state, player: int) -> list[Move]:
     others = [other for other in range(state.num_players) if other != player]
     uses = [move_of("use", piece, pos, to, (*copy, other)) for pos, piece, copy in able(state, player, "bombster")
             for other in others for to in state.intact(other)]
-    tokens = state.tokens[player]
+    tokens, stacks = state.tokens[player], state.stacks[player]
+    # never under a hamster that does not swim: no hamster stands on a token outside Swimster's rule (D14)
     uses += [move_of("use", piece, pos, to, (*copy, start)) for pos, piece, copy in able(state, player, "contractster")
-             for start in state.intact(player) if tokens[start] for to in neighbours(state, player, start)]
+             for start in state.intact(player) if tokens[start] for to in neighbours(state, player, start)
+             if all(map(swims, stacks[to]))]
     uses += [move_of("use", piece, pos, to, (*copy, other, start))
              for pos, piece, copy in able(state, player, "huckster")
              for other in others for start in state.intact(other) if HAMSTER in state.stacks[other][start]

@@ -7,7 +7,7 @@ passed, specials dealt or kept by others), so that it stands against undo (base.
 - passing (full mode): each player chooses two dam cards, one for each neighbour (both for the
   opponent with two players); the choices stay hidden until everybody has chosen;
 - arranging (full mode): each player lays their dam cards left to right, one at a time;
-- keeping: two specials are dealt per blue dot, one per blue dot is kept (Classic too, our
+- keeping: two specials are dealt per blue dot, one per blue dot is kept (Classic: one per blue dot, no choice; our
   reading of "give each player two special hamsters": docs/RULES.md D9);
 - placing (setup and redeployment): the hand of pieces goes onto the dam one at a time; during
   redeployment a piece may leave the game to clear a flood token; no piece on a card with one.
@@ -80,14 +80,21 @@ def apply_lay(state, move: Move) -> bool:
 
 # --- specials --------------------------------------------------------------------------------
 def deal_specials(state) -> None:
-    """Two per blue dot from the shuffled specials, one Twinster set aside (the rulebook)."""
+    """Two per blue dot from the shuffled specials to choose from, one Twinster set aside (the
+    rulebook); Classic gives one per blue dot, nobody chooses (D9)."""
     deck = [name for name in numbers().special_names for _ in range(2)]
     deck.remove(TWINSTERS)
     state.rng.shuffle(deck)
+    per_dot = 1 if state.mode == "classic" else 2
     for player in range(state.num_players):
         dots = numbers().blue_dots(state.dams[player])
-        state.offered[player] = sorted(deck.pop() for _ in range(2 * dots))
+        state.offered[player] = sorted(deck.pop() for _ in range(per_dot * dots))
         state.hand[player] = [HAMSTER] * numbers().hamsters_for(state.dams[player])
+    if state.mode == "classic":
+        for player in range(state.num_players):
+            _kept(state, player, state.offered[player])
+        specials_kept(state)
+        return
     state.start_phase("keep", [p for p in range(state.num_players) if state.offered[p]])
     if not state.queue:
         start_roll_for_first_player(state)
@@ -104,21 +111,28 @@ def keep_moves(state) -> list[Move]:
 
 
 def apply_keep(state, move: Move) -> bool:
-    player = state.actor
-    kept = list(move.cards)
+    _kept(state, state.actor, move.cards)
+    state.queue.pop(0)
+    if state.queue:
+        return False
+    specials_kept(state)
+    return True  # everybody's specials are on the table
+
+
+def _kept(state, player: int, cards) -> None:
+    kept = list(cards)
     if TWINSTERS in kept:  # the set-aside copy joins its twin
         kept.append(TWINSTERS)
     state.kept[player] = kept
     state.offered[player] = []
-    state.queue.pop(0)
-    if state.queue:
-        return False
+
+
+def specials_kept(state) -> None:
     for seat, kept in enumerate(state.kept):
         state.hand[seat] = sorted(state.hand[seat] + kept, key=hand_order)
         if kept:
             state.say("log.hamsterdam.kept", player=seat, names=", ".join(map(special_name, kept)))
     start_roll_for_first_player(state)
-    return True  # everybody's specials are on the table
 
 
 def start_roll_for_first_player(state) -> None:

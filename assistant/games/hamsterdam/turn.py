@@ -179,7 +179,7 @@ def apply_breach(state, move: Move) -> None:
 
 def flip(state, player: int, side: str) -> bool:
     """Flip the end card on ``side``: its token goes to the flood pile, its hamsters move one card
-    inward, one of them lost (with a token) if that card holds a token. False while the player
+    inward, one of them lost (with a token) for each token that card holds. False while the player
     is to choose the hamster lost."""
     cards = state.intact(player)
     pos = cards[0] if side == LEFT else cards[-1]
@@ -198,8 +198,14 @@ def flip(state, player: int, side: str) -> bool:
         return True
     inward = pos + 1 if side == LEFT else pos - 1
     state.moving, state.moving_to = moving, inward
-    if moving and state.tokens[player][inward]:
-        kinds = distinct(moving)
+    return settle(state, player)
+
+
+def settle(state, player: int) -> bool:
+    """One moving hamster lost per token on the card they move to (Contractster can put two there: one
+    hamster clears one token, and none stands on a token, D14); False while the player chooses which."""
+    while state.moving and state.tokens[player][state.moving_to]:
+        kinds = distinct(state.moving)
         if len(kinds) > 1:
             state.phase = "sacrifice"
             return False
@@ -215,8 +221,8 @@ def sacrifice_moves(state) -> list[Move]:
 def apply_sacrifice(state, move: Move) -> None:
     player = state.queue[0]
     sacrifice(state, player, move.piece)
-    land(state, player)
-    resolve_breaches(state)
+    if settle(state, player):
+        resolve_breaches(state)
 
 
 def sacrifice(state, player: int, piece: str) -> None:

@@ -150,4 +150,7 @@ def _move_refusal(state, move: Move, player: int) -> IllegalAction:
         return IllegalAction("error.hamsterdam.cannot_use", piece=piece_text(move.piece))
     if kind in ("plug", "sacrifice"):
         return IllegalAction(f"error.hamsterdam.{kind}_not_there", piece=piece_text(move.piece))
+    if kind == "accept":  # a hamster stands where the flood comes: it must plug the hole
+        seat, pos = state.floods[0]
+        return IllegalAction("error.hamsterdam.must_plug", value=state.dams[seat][pos])
     return IllegalAction("error.hamsterdam.not_a_move")
