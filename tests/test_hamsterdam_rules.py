@@ -503,7 +503,7 @@ def test_the_log_tells_the_floods_and_the_breaches_in_both_languages():
 def test_every_ruling_has_a_line_for_the_rules_panel_in_both_languages():
     section = RULES_MD.read_text("utf-8").split("## Hamsterdam", 1)[1].split("\n## ", 1)[0]
     rulings = re.findall(r"^\| (D\d+) \|", section, flags=re.M)
-    assert rulings == [f"D{n}" for n in range(1, 15)]
+    assert rulings == [f"D{n}" for n in range(1, len(rulings) + 1)] and len(rulings) >= 15
     for lang in ("en", "de"):
         shown = " ".join(text for key, text in i18n.catalogue(lang).items() if key.startswith("rules.hamsterdam."))
         assert sorted(set(re.findall(r"\bD\d+\b", shown)), key=lambda ruling: int(ruling[1:])) == rulings, lang

@@ -18,7 +18,7 @@ import pytest
 from assistant import __main__ as assistant_cli
 from assistant.bots import get_bot
 from assistant.games import GameInfo, get_game, is_built, register_game, registered
-from assistant.games.registry import game_info
+from assistant.games.registry import game_info, unregister_game
 from tests.coin_flip import INFO
 from tests.helpers import sim_cases, simulate
 
@@ -35,7 +35,7 @@ def test_the_registered_game_is_listed_and_built(coin_flip):
 def test_the_contract_games_come_first_in_their_order(coin_flip):
     names = [info.name for info in registered()]
     assert names == ["hamstern", "hamsterdam", "biber_gang", "hamsterbacke", "moemmen", "coin_flip"]
-    assert [info.name for info in registered() if not info.built] == ["hamsterdam"]
+    assert [info.name for info in registered() if not info.built] == []  # every contract game is built
 
 
 def test_the_score_cli_checks_the_registered_game(coin_flip, monkeypatch, capsys):
@@ -69,10 +69,16 @@ def test_get_bot_finds_the_registered_bots(coin_flip):
 
 
 def test_a_game_without_bots_or_an_unknown_game_has_none():
-    # Hamsterdam is announced but not built: no engine, so no bots yet.
-    assert game_info("hamsterdam").bots is None
-    with pytest.raises(ValueError, match="no bots for 'hamsterdam'"):
-        get_bot("hamsterdam", "easy")
+    # A game announced but not built: no engine, so no bots yet, not even random ones.
+    register_game(GameInfo(name="announced_game", titles={"en": "Announced", "de": "Angekündigt"}, icon="x",
+                           kind="cards", min_players=2, max_players=4))
+    try:
+        assert game_info("announced_game").bots is None
+        for level in ("random", "easy"):
+            with pytest.raises(ValueError, match="no bots for 'announced_game'"):
+                get_bot("announced_game", level)
+    finally:
+        unregister_game("announced_game")
     with pytest.raises(ValueError, match="no bots for 'chess'"):
         get_bot("chess", "easy")
 

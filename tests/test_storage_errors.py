@@ -12,11 +12,22 @@ import pytest
 from streamlit.config import ShowErrorDetailsConfigOptions
 
 from assistant import i18n
-from assistant.games import get_game
+from assistant.games import GameInfo, get_game, register_game
 from assistant.games.hamstern import Roll
+from assistant.games.registry import unregister_game
 from assistant.store import DamagedGame, StaleGame, Store
 from assistant.store_errors import StorageError
 from tests.components import BIBER_PAGE, HAMSTERN_PAGE, HS, board_data, cell_ids, decide, message, open_app, texts
+
+ANNOUNCED = "announced_game"  # a game known to the registry whose engine is not built
+
+
+@pytest.fixture(autouse=True)
+def announced_game():
+    register_game(GameInfo(name=ANNOUNCED, titles={"en": "Announced", "de": "Angekündigt"}, icon=ANNOUNCED,
+                           kind="cards", min_players=2, max_players=4))
+    yield
+    unregister_game(ANNOUNCED)
 
 
 @pytest.fixture
@@ -217,7 +228,7 @@ DAMAGE = {
     "too few names": """UPDATE games SET setup = '{"names": ["Ann"], "bots": ["human"]}'""",
     "a name is a number": """UPDATE games SET setup = '{"names": ["Ann", 7], "bots": ["human", "easy"]}'""",
     "unknown game": "UPDATE games SET game = 'chess'",
-    "game not built": "UPDATE games SET game = 'hamsterdam'",
+    "game not built": f"UPDATE games SET game = '{ANNOUNCED}'",
     "seed is text": "UPDATE games SET seed = 'abc'",
     "players is text": "UPDATE games SET num_players = 'two'",
     "options are bytes": "UPDATE games SET options = X'FFFE'",

@@ -3,8 +3,8 @@
 
 A game's package ``__init__.py`` makes one call, ``register_game(GameInfo(...))``.
 The command-line tools, the bots, the random-simulation test and the app's pages
-all read the registry, so adding a game is one folder and that one call. Games not
-built yet are declared below with ``engine=None``, so Home can show them as coming.
+all read the registry, so adding a game is one folder and that one call. A game
+announced but not built yet is declared with ``engine=None``, so Home shows it as coming.
 
 Engines, score checks, sheets and bots are named by dotted path (``"module:name"``)
 and imported only when used: listing the games never loads ReportLab or a bot.
@@ -138,12 +138,3 @@ def game_info(name: str) -> GameInfo:
         names = ", ".join(info.name for info in registered())
         raise ValueError(f"unknown game {name!r}; the games are {names}")
     return _GAMES[name]
-
-
-# --- games announced but not built yet (RULINGS.md section 2) ---------------------------
-register_game(GameInfo(
-    name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
-    min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),), sheet_kind="hamsterdam",
-    sheet="sheets.hamsterdam:render",
-    score_check="assistant.games.hamsterdam.scorecard:check_scores",
-))

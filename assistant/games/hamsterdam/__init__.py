@@ -1,9 +1,4 @@
-"""Hamsterdam, the dice and dam-card game: engine entry point.
-
-Not registered yet (its GameInfo in registry.py still says ``engine=None``, so Home shows the game
-as coming until its app page exists): the tests and the bench use ``HamsterdamGame`` directly. To
-register it: ``engine="assistant.games.hamsterdam:HamsterdamGame"``, ``log="assistant.games.hamsterdam.log"``.
-"""
+"""Hamsterdam, the dice and dam-card game: engine entry point (registered here, as every game)."""
 
 from typing import Any
 
@@ -11,17 +6,27 @@ from assistant.games.base import Action, Game
 from assistant.games.hamsterdam.actions import ROLLS, Move, Roll, action_from_data
 from assistant.games.hamsterdam.rules import HamsterdamState
 from assistant.games.hamsterdam.sample import sample_from_view
-from assistant.games.registry import game_info
+from assistant.games.registry import GameInfo, Option, register_game
 
-# For its GameInfo when it is registered: the bots' module, and the games the shared random simulation
-# plays (tests/helpers.sim_cases): random play ends every mode and player count, in ~2-4 s a setup.
+# The bots' module, and the games the shared random simulation plays (tests/helpers.sim_cases): random
+# play ends every mode and player count, in ~2-4 s a setup.
 BOTS = "assistant.bots.hamsterdam"
 SIM_SETUPS = tuple({"num_players": players, "options": {"mode": mode}, "seeds": 1}
                    for players, mode in ((2, "full"), (3, "classic"), (4, "full")))
 
 
+INFO = register_game(GameInfo(
+    name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
+    min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),),
+    engine="assistant.games.hamsterdam:HamsterdamGame",
+    sheet_kind="hamsterdam", sheet="sheets.hamsterdam:render",
+    score_check="assistant.games.hamsterdam.scorecard:check_scores",
+    log="assistant.games.hamsterdam.log", bots=BOTS, sim_setups=SIM_SETUPS,
+))
+
+
 class HamsterdamGame(Game):
-    info = game_info("hamsterdam")
+    info = INFO
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> HamsterdamState:
         return HamsterdamState(self, num_players, seed, options)
@@ -34,4 +39,4 @@ class HamsterdamGame(Game):
         return sample_from_view(self, view, rng)
 
 
-__all__ = ["BOTS", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll"]
+__all__ = ["BOTS", "INFO", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll"]

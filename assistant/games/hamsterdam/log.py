@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.games.hamsterdam.actions import action_from_data
-from assistant.games.hamsterdam.cards import piece_text
+from assistant.games.hamsterdam.cards import HAMSTER, piece_text
 
 Event = tuple[str, dict]
+# Events told in two forms: with "a hamster", or naming the special (sentences differ by language).
+NAMING_A_SPECIAL = ("log.hamsterdam.plug", "log.hamsterdam.move", "log.hamsterdam.cleared")
 
 
 def game_log(state) -> list[Event]:
@@ -32,6 +34,8 @@ def log_text(event: Event, lang: str, names) -> str:
     if "winners" in params:
         params["winners"] = ", ".join(names[seat] for seat in params["winners"])
     if "piece" in params:
+        if key in NAMING_A_SPECIAL and params["piece"] != HAMSTER:
+            key += "_special"
         params["piece"] = piece_text(params["piece"])
     if "use" in params:  # a special's use: told as its move
         params["use"] = action_from_data(params["use"]).text()

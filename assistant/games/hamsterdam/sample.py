@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from assistant.games.hamsterdam.actions import POSITIONS
 from assistant.games.hamsterdam.cards import numbers
 from assistant.games.hamsterdam.setup import TWINSTERS
 
@@ -25,9 +26,8 @@ def sample_from_view(game, view: dict, rng: random.Random):
     players = view["players"]
     state.held = [list(p["held"]) for p in players]
     state.dams = [[card["value"] for card in p["dam"]] for p in players]
-    state.flipped = [[card["flipped"] for card in p["dam"]] for p in players]
-    state.stacks = [[list(card["pieces"]) for card in p["dam"]] for p in players]
-    state.tokens = [[card["tokens"] for card in p["dam"]] for p in players]
+    state.flipped, state.tokens = _cards(players, "flipped", bool), _cards(players, "tokens", int)
+    state.stacks = [[list(pieces) for pieces in stacks] for stacks in _cards(players, "pieces", list)]
     for name in ("hand", "reserve", "removed"):
         setattr(state, name, [list(p[name]) for p in players])
     state.piles = [p["pile"] for p in players]
@@ -57,6 +57,12 @@ def sample_from_view(game, view: dict, rng: random.Random):
         state.draw_dice()  # the dice to come are unknown: drawn from the deal's own generator
     state._legal = None
     return state
+
+
+def _cards(players: list[dict], field: str, blank) -> list[list]:
+    """Each dam card's ``field``, per player. While the dams are laid the view shows only the cards
+    laid; the state keeps a place for every card (``blank()`` for those to come)."""
+    return [[card[field] for card in p["dam"]] + [blank() for _ in range(POSITIONS - len(p["dam"]))] for p in players]
 
 
 def _guess_pass(view: dict, seat: int, rng: random.Random) -> tuple:

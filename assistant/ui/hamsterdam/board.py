@@ -1,0 +1,163 @@
+"""The Hamsterdam table as one picture for the tap board: what happens now in words at the top, the
+dam of the player who decides drawn big (cards in order, hamster stacks on them, specials on top,
+flood tokens, flipped cards), beside it the roll, the buttons and every player's pile and dam
+total against the end threshold, and the other dams compact below.
+
+Parts a tap can choose: ``c{seat}-{pos}`` (a dam card), ``p{seat}-{pos}-{piece}`` (a kind of piece
+on a card), ``h{value}`` / ``l{value}`` / ``r{value}`` (a dam card held: to lay, to pass, to pass
+left or right), ``k{n}`` (a special offered), ``m-{piece}`` (a hamster moving inward in a breach),
+``a{face}`` / ``b{face}`` (the faces of real dice). What is tappable is decided in play.py from
+the legal actions; this module only draws.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from assistant.games.hamsterdam.cards import HAMSTER, card_of, special_name
+from assistant.ui.common import tr
+from assistant.ui.hamsterdam.pictures import dam_card_svg, piece_chip, stack_counts, token_svg
+from assistant.ui.pictures import die_svg
+
+TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
+T = "ui.hamsterdam"
+
+
+def esc(text: str) -> str:
+    return html.escape(str(text))
+
+
+def table_html(names: list[str], labels: list[str], view: dict, focus: int, status: str, extra: str,
+               notes: str) -> str:
+    """The whole table: ``focus`` is the seat whose dam is drawn big (the one deciding); ``extra``
+    what the decision needs besides the dams (cards to pass or lay, specials to keep, dice to enter);
+    ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away."""
+    others = [seat for seat in range(view["num_players"]) if seat != focus]
+    big = _dam(names, labels, view, focus, big=True)
+    small = "".join(_dam(names, labels, view, seat, big=False) for seat in others)
+    side = (f'<div class="hd-side">{_roll(view)}<div class="tb-modes"></div><div class="tb-buttons"></div>'
+            f'<div class="tb-note"></div>{notes}{_piles(names, view)}</div>')
+    return (f'<style>{TABLE_CSS}</style><div class="hd-table hd-phase-{view["phase"]}">'
+            f'<div class="hd-status">{status}</div>'
+            f'<div class="hd-main">{big}{extra}</div>{side}<div class="hd-others">{small}</div></div>')
+
+
+def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: bool) -> str:
+    shown = view["players"][seat]
+    classes = "hd-player" + (" hd-big" if big else " hd-small") + (" hd-turn" if _acting(view) == seat else "")
+    label = f' <span class="hd-label">{esc(labels[seat])}</span>' if labels[seat] else ""
+    counts = esc(tr(f"{T}.player_counts", pile=shown["pile"], dam=shown["dam_tokens"], total=shown["score"],
+                    hamsters=shown["hamsters"]))
+    head = f'<div class="hd-head"><span class="hd-name">{esc(names[seat])}</span>{label}' \
+           f'<span class="hd-counts">{counts}</span></div>'
+    flood = view["flood"]
+    cards = []
+    for pos, card in enumerate(shown["dam"]):
+        flooding = flood is not None and flood["player"] == seat and flood["at"] == pos
+        stack = "".join(piece_chip(piece, count, tap=f"p{seat}-{pos}-{piece}")
+                        for piece, count in stack_counts(card["pieces"]))
+        tokens = ""
+        if card["tokens"]:
+            tokens = f'<div class="hd-tokens">{token_svg(18)}<b>{card["tokens"]}</b></div>'
+        number = f'<div class="hd-posno">{pos + 1}</div>' if big else ""
+        if flooding:  # said in words too: the blue ring alone would read like the hint's
+            number = f'<div class="hd-posno hd-flood-word">{esc(tr(f"{T}.flood_here"))}</div>'
+
+        cards.append(f'<div class="hd-pos{" hd-flooding" if flooding else ""}"><div class="hd-stack">{stack}</div>'
+                     f'<div class="hd-card" data-tap="c{seat}-{pos}">{dam_card_svg(card["value"], card["flipped"])}'
+                     f'{tokens}</div>{number}</div>')
+    if not cards:  # still arranging: nothing laid yet
+        cards.append(f'<div class="hd-empty">{esc(tr(f"{T}.no_cards_yet"))}</div>')
+    reserve = _pieces_line(f"{T}.reserve", shown["reserve"])
+    hand = _pieces_line(f"{T}.to_place", shown["hand"]) if shown["hand"] else ""
+    return f'<div class="{classes}">{head}<div class="hd-dam">{"".join(cards)}</div>{hand}{reserve}</div>'
+
+
+def _pieces_line(key: str, pieces: list[str]) -> str:
+    """The reinforcement pile (or the pieces still to place) in words: "hamster ×3, Blobster"."""
+    if not pieces:
+        return ""
+    words = []
+    for piece, count in stack_counts(pieces):
+        name = tr(f"{T}.hamster") if piece == HAMSTER else special_name(card_of(piece))
+        if piece.startswith("turned:"):
+            name = tr(f"{T}.turned", name=name)
+        words.append(f"{name} ×{count}" if count > 1 or piece == HAMSTER else name)
+    return f'<div class="hd-line">{esc(tr(key, pieces=", ".join(words)))}</div>'
+
+
+def _acting(view: dict) -> int | None:
+    if view["deciding"] is not None:
+        return view["deciding"]
+    return view["roller"] if view["phase"] in ("roll", "reroll") else None
+
+
+def _roll(view: dict) -> str:
+    """The dice of the roll being resolved, and its value for each player where Mobster changed it."""
+    if not view["dice"] or view["phase"] in ("pass", "arrange", "keep", "start_roll", "place"):
+        return ""
+    dice = "".join(die_svg(face, 46) for face in view["dice"])
+    # Between turns (a roll to come, the movement phase) the dice show the last roll.
+    between = view["phase"] in ("roll", "move", "over") or view["window"] == "skip"
+    key = "last_roll" if between else "roll_value"
+    words = tr(f"{T}.{key}", value=view["value"] or sum(view["dice"]))
+    second = ""
+    if view["second"]:
+        second = f'<div class="hd-second">{esc(tr(f"{T}.second_roll"))} ' + \
+                 "".join(die_svg(face, 30) for face in view["second"]) + "</div>"
+    return f'<div class="hd-roll">{dice}<span class="hd-value">{esc(words)}</span>{second}</div>'
+
+
+def _piles(names: list[str], view: dict) -> str:
+    """Every player's flood pile, tokens on the dam and total (the fewest wins), the supply, and the
+    piles together against the number that ends the game."""
+    rows = "".join(f'<tr{" class=hd-me" if view["me"] == seat else ""}><td class="hd-pname">{esc(names[seat])}</td>'
+                   f'<td>{shown["pile"]}</td><td>{shown["dam_tokens"]}</td><td><b>{shown["score"]}</b></td>'
+                   f'<td>{shown["hamsters"]}</td></tr>' for seat, shown in enumerate(view["players"]))
+    columns = ("name", "pile", "dam", "total", "hamsters")
+    head = "".join(f"<th>{esc(tr(f'{T}.col_{column}'))}</th>" for column in columns)
+    progress = tr(f"{T}.threshold", tokens=view["tokens_in_piles"], end=view["end_tokens"])
+    turn = tr(f"{T}.round_turn", round=view["round"], turn=view["turns"] % view["turns_per_round"] + 1,
+              turns=view["turns_per_round"])
+    supply = tr(f"{T}.supply", count=view["supply"])
+    bar = min(100, round(100 * view["tokens_in_piles"] / view["end_tokens"]))
+    widths = "".join(f'<col style="width:{width}%">' for width in (26, 16, 16, 17, 25))
+    return (f'<div class="hd-piles"><table><colgroup>{widths}</colgroup><tr>{head}</tr>{rows}</table>'
+            f'<div class="hd-bar"><i style="width:{bar}%"></i></div><div class="hd-line"><b>{esc(progress)}</b></div>'
+            f'<div class="hd-line">{esc(supply)} · {esc(turn)}</div></div>')
+
+
+# --- what a decision needs besides the dams ------------------------------------------------------
+def _extra_box(caption: str, body: str) -> str:
+    return f'<div class="hd-extra"><div class="hd-line"><b>{esc(caption)}</b></div>{body}</div>'
+
+
+def held_cards(values: list[int], prefix: str, caption: str) -> str:
+    """The dam cards a player holds, each a part ``{prefix}{value}``, under a caption."""
+    cards = "".join(f'<div class="hd-card hd-held" data-tap="{prefix}{value}">{dam_card_svg(value)}</div>'
+                    for value in values)
+    return _extra_box(caption, f'<div class="hd-row">{cards}</div>')
+
+
+def offered_specials(offered: list[str], caption: str) -> str:
+    """The specials dealt to the player (theirs alone), each with its effect, parts ``k{n}``."""
+    cards = "".join(f'<div class="hd-offer" data-tap="k{n}"><b>{esc(special_name(name))}</b>'
+                    f'<span>{esc(tr(f"hamsterdam.special.{name}.effect"))}</span></div>'
+                    for n, name in enumerate(offered))
+    return _extra_box(caption, f'<div class="hd-offers">{cards}</div>')
+
+
+def moving_pieces(pieces: list[str], caption: str) -> str:
+    """The hamsters a breach moves inward, one of which is lost: parts ``m-{piece}``."""
+    chips = "".join(piece_chip(piece, count, tap=f"m-{piece}") for piece, count in stack_counts(pieces))
+    return _extra_box(caption, f'<div class="hd-row">{chips}</div>')
+
+
+def dice_entry(caption: str) -> str:
+    """Two rows of die faces, one per die: a face of each is a real roll (parts ``a{face}``, ``b{face}``)."""
+    rows = "".join(f'<div class="hd-row hd-dice"><span class="hd-die-name">{esc(tr(f"{T}.die", n=n + 1))}</span>'
+                   + "".join(f'<div class="hd-die" data-tap="{row}{face}">{die_svg(face, 44)}</div>'
+                             for face in range(1, 7)) + "</div>"
+                   for n, row in enumerate("ab"))
+    return _extra_box(caption, rows)

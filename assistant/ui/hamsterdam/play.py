@@ -1,0 +1,322 @@
+"""Hamsterdam at the table: 2-4 players at one tablet (computer opponents too, if wished), or alone
+against 1-3 computer opponents. The whole table is one tap board.
+
+Everything on a Hamsterdam table is public, except the specials dealt to a player while they choose
+which to keep: together at one tablet, that choice is preceded by the cover of assistant/ui/seats.py.
+The dam of the player who decides is drawn big, the others compact below; what happens now is said in
+words at the top. Decisions are taps (decisions.py); what a tap cannot say is a button. The app rolls
+for a computer opponent; with real dice every roll is entered, a face of each die.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import partial
+
+import streamlit as st
+
+from assistant.games.hamsterdam.actions import Roll
+from assistant.games.hamsterdam.cards import HAMSTER, piece_text
+from assistant.games.registry import game_info
+from assistant.ui.common import tr
+from assistant.ui.components import tap_board
+from assistant.ui.hamsterdam import decisions
+from assistant.ui.hamsterdam.board import dice_entry, held_cards, moving_pieces, offered_specials, table_html
+from assistant.ui.hamsterdam.decisions import Board, board_for
+from assistant.ui.pictures import die_svg, icon
+from assistant.ui.seats import (
+    announce_winners,
+    cover,
+    cover_needed,
+    is_bot,
+    labels,
+    level,
+    new_game_button,
+    the_decision,
+)
+from assistant.ui.table import Table, set_choice
+from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
+
+BOARD = "hd-board"
+TEXTS = "ui.hamsterdam"
+RULES = ("dots", "flips", "copycatster", "mobster", "roll_order", "whack", "cheekster", "skip", "classic", "setup",
+         "breach", "movement", "offered", "second_roll", "short_cards")
+PARTS = {"flood_pile": "ui.hamsterdam.col_pile", "dam_tokens": "ui.hamsterdam.col_dam",
+         "hamsters": "ui.hamsterdam.col_hamsters"}
+CHANCE_PHASES = ("roll", "start_roll", "reroll")
+
+
+def has_bots() -> bool:
+    """Computer opponents and hints exist once the registry names Hamsterdam's bots."""
+    return game_info("hamsterdam").bots is not None
+
+
+def render(table: Table) -> None:
+    while True:  # the app's rolls for computer opponents, then their decisions, until a person is asked
+        before = table.actions_taken
+        _roll_for_bots(table)
+        if bots_move(table, table.setup.get("speed", "normal"), _render_table, partial(_bot_decides, table),
+                     partial(level, table)):
+            return
+        if table.actions_taken == before:
+            break
+    _render_table(table)
+
+
+def rules_in_force(table: Table) -> list[str]:
+    return [tr(f"rules.hamsterdam.{rule}") for rule in RULES]
+
+
+def _bot_decides(table: Table, seat: int) -> bool:
+    return seat >= 0 and is_bot(table, seat)  # a roll (CHANCE) is never a bot's decision
+
+
+def roller(view: dict) -> int | None:
+    """Who rolls at a chance node: the roller of the turn, or, for the start player, the next to roll."""
+    if view["phase"] == "start_roll":  # the engine's progress names who rolls next
+        queue = (view.get("progress") or {}).get("queue") or [None]
+        return queue[0]
+    return view["roller"]
+
+
+def _roll_for_bots(table: Table) -> None:
+    """With the app's dice, a computer opponent's roll is rolled at once (nobody has to tap for it)."""
+    if table.setup.get("dice") == "real":
+        return
+    while table.is_chance_node():
+        rolling = roller(table.view(None))
+        if rolling is None or not is_bot(table, rolling) or not table.roll():
+            return
+
+
+def _render_table(table: Table) -> None:
+    if table.is_over():
+        _end(table)
+    elif table.view(None)["phase"] == "keep" and cover_needed(table):
+        name = plain_names(table)[table.current_player]
+        cover(table, tr(f"{TEXTS}.cover_title", name=name), TEXTS, "hd-its-me")
+        return
+    else:
+        _table(table)
+    log_panel(table.log(plain_names(table)))
+
+
+# --- the table ---------------------------------------------------------------------------------------
+def _table(table: Table) -> None:
+    seat, view, deciding, legal, _kinds, hint = the_decision(table)
+    chance = table.is_chance_node()
+    focus = _focus(view, seat)
+    board = board_for(view, legal, seat) if deciding else Board("none", [])
+    extra = _extra(table, view, seat, deciding)
+    if chance:
+        board = _rolling_board(table)
+    if any(move.kind == "use" and move.piece == "spinster" for _, move in board.extra):
+        extra += f'<div class="hd-line hd-spin-note">{html.escape(tr(f"{TEXTS}.spinster_buttons"))}</div>'
+    markup = table_html(table.names, labels(table, seat, TEXTS), view, focus, _status(table, view, deciding, chance),
+                        extra, board_messages())
+    buttons = _buttons(table, view, seat, deciding, board, hint)
+    modes = [{"id": mode["id"], "label": _piece_label(mode["piece"], view, seat), "tappable": mode["tappable"]}
+             for mode in board.modes]
+    tap_board(BOARD, markup, tappable=board.tappable, select=board.select, max_selected=board.most, pairs=board.pairs,
+              buttons=buttons, modes=modes, mode=hint.get("mode") if hint else None,
+              marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
+              on_decision=partial(_decide, table, seat))
+
+
+def _focus(view: dict, seat: int | None) -> int:
+    """Whose dam is drawn big: the player deciding, or rolling, or else the seat at the tablet."""
+    for candidate in (view["deciding"], roller(view) if view["phase"] in CHANCE_PHASES else None, seat):
+        if candidate is not None and candidate >= 0:
+            return candidate
+    return 0
+
+
+def _rolling_board(table: Table) -> Board:
+    if table.setup.get("dice") == "real":
+        return Board("many", sorted(decisions.dice_pairs()), most=2, pairs=decisions.dice_pairs())
+    return Board("none", [])
+
+
+def _extra(table: Table, view: dict, seat: int | None, deciding: bool) -> str:
+    """What the decision needs besides the dams: cards to pass or lay, specials to keep, dice, a breach's hamsters."""
+    phase = view["phase"]
+    if table.is_chance_node():
+        return dice_entry(tr(f"{TEXTS}.dice_caption")) if table.setup.get("dice") == "real" else ""
+    if not deciding or seat is None:
+        return ""
+    shown = view["players"][seat]
+    if phase == "pass" and view["num_players"] == 2:
+        return held_cards(shown["held"], "h", tr(f"{TEXTS}.pass_both"))
+    if phase == "pass":
+        return (held_cards(shown["held"], "l", tr(f"{TEXTS}.pass_left"))
+                + held_cards(shown["held"], "r", tr(f"{TEXTS}.pass_right")))
+    if phase == "arrange":
+        return held_cards(sorted(set(shown["held"])), "h", tr(f"{TEXTS}.lay_next"))
+    if phase == "keep":
+        return offered_specials(shown["offered"] or [], tr(f"{TEXTS}.offered"))
+    if phase == "sacrifice":
+        return moving_pieces(view["moving"], tr(f"{TEXTS}.moving"))
+    return ""
+
+
+def _buttons(table: Table, view: dict, seat: int | None, deciding: bool, board: Board, hint) -> list[dict]:
+    buttons: list[dict] = []
+    hinted = hint.get("button") if hint else None
+    if table.is_chance_node():
+        if table.setup.get("dice") == "real":
+            buttons.append({"id": "enter", "label": tr(f"{TEXTS}.enter_roll"), "primary": True, "needs": "full"})
+        else:
+            buttons.append({"id": "roll", "label": tr(f"{TEXTS}.roll"), "icon": icon("dice"), "primary": True})
+    if board.button:  # pass, keep, move: the selection is complete with ``board.most`` parts
+        buttons.append({"id": board.button, "label": tr(f"{TEXTS}.button_{board.button}", n="{n}", count=board.most),
+                        "primary": True, "needs": "full"})
+    for button_id, move in board.extra:
+        buttons.append(_move_button(button_id, move, view) | ({"icon": icon("hint")} if hinted == button_id else {}))
+    if hint and hint.get("taps") and board.select == "many":
+        buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
+    if deciding and has_bots():
+        buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
+    if seat is not None and table.can_undo() and table.last_actor() == seat:
+        buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
+    return buttons
+
+
+def _move_button(button_id: str, move, view: dict) -> dict:
+    """A move no tap makes, in words; Spinster's ten choices as pictures (the die now, and the face it
+    turns to), so that they fit beside the table."""
+    if move.kind == "use" and move.piece == "spinster":
+        die, face = move.cards
+        picture = f"{die_svg(view['dice'][die], 28, faint=True)} → {die_svg(face, 28)}"
+        return {"id": button_id, "label": f'<span class="hd-spin">{picture}</span>', "html": True}
+    return {"id": button_id, "label": words(move.text())}
+
+
+def words(text) -> str:
+    return tr(text.key, **text.params)
+
+
+def _piece_label(piece: str, view: dict, seat: int) -> str:
+    """A mode of the placing: the piece and how many of it are left to place."""
+    count = view["players"][seat]["hand"].count(piece)
+    if piece == HAMSTER:
+        return tr(f"{TEXTS}.hamsters_to_place", count=count)
+    return f"{words(piece_text(piece))} ×{count}" if count > 1 else words(piece_text(piece))
+
+
+# --- what happens now, in words -------------------------------------------------------------------------
+def _status(table: Table, view: dict, deciding: bool, chance: bool) -> str:
+    names = table.names
+    phase = view["phase"]
+    if chance:
+        rolling = roller(view)
+        name = names[rolling] if rolling is not None else ""
+        key = {"start_roll": "start_roll", "reroll": "second_roll_now"}.get(phase, "roll_now")
+        key = key if rolling is not None else "start_roll_anyone"
+        doing = tr(f"{TEXTS}.{key}", name=name)
+        if phase == "roll" and view["rerolls"] and view["dice"]:
+            doing = tr(f"{TEXTS}.reroll", value=sum(view["dice"])) + " " + doing
+        how = tr(f"{TEXTS}.how_real" if table.setup.get("dice") == "real" else f"{TEXTS}.how_app")
+    else:
+        actor = view["deciding"]
+        name = names[actor] if actor is not None else ""
+        doing = _doing(view, name, names)
+        how = tr(f"{TEXTS}.how_{_how_key(view)}") if deciding else tr(f"{TEXTS}.waiting", name=name)
+    heading = tr(f"{TEXTS}.heading", round=view["round"], mode=tr(f"{TEXTS}.mode_{view['mode']}"))
+    return (f'<div class="tb-status"><span class="hd-heading">{html.escape(heading)}</span> '
+            f'<b>{html.escape(doing)}</b><br>{html.escape(how)}</div>')
+
+
+def _doing(view: dict, name: str, names: list[str]) -> str:
+    phase = view["phase"]
+    if phase == "flood":
+        flood = view["flood"]
+        return tr(f"{TEXTS}.doing_flood", name=names[flood["player"]], value=flood["value"])
+    if phase == "window":
+        return tr(f"{TEXTS}.doing_window_{view['window']}", name=name, value=view["value"] or 0)
+    if phase == "place":
+        key = "doing_redeploy" if view["turns"] else "doing_place"
+        return tr(f"{TEXTS}.{key}", name=name)
+    if phase == "mole":
+        return tr(f"{TEXTS}.doing_mole", name=name, value=sum(view["second"] or (0, 0)))
+    if phase == "breach":
+        return tr(f"{TEXTS}.doing_breach", name=name, pile=view["players"][view["deciding"]]["pile"])
+    return tr(f"{TEXTS}.doing_{phase}", name=name)
+
+
+def _how_key(view: dict) -> str:
+    phase = view["phase"]
+    if phase == "pass":
+        return "pass_two" if view["num_players"] == 2 else "pass"
+    if phase == "flood":
+        return "flood"
+    return phase
+
+
+# --- deciding ---------------------------------------------------------------------------------------------
+def _decide(table: Table, seat: int | None, decision: dict) -> None:
+    if not table.is_current(decision):
+        return
+    button, selection = decision.get("button"), [str(part) for part in decision.get("selection") or []]
+    if button == "undo":
+        table.undo()
+        return
+    if table.is_chance_node():
+        _roll_decision(table, button, selection)
+        return
+    if seat is None or table.current_player != seat:
+        set_choice(error=tr(f"{TEXTS}.not_now"))
+        return
+    view = table.view(seat)
+    board = board_for(view, table.legal_actions(), seat)
+    if button == "hint":
+        _hint(table, seat, view, board)
+        return
+    move = decisions.move_of(board, view, seat, button, selection)
+    if move is None:
+        set_choice(error=tr(f"{TEXTS}.choose_first"))
+        return
+    table.act(move)  # the engine checks it; a refusal keeps its reason for the board to show
+
+
+def _roll_decision(table: Table, button: str, selection: list[str]) -> None:
+    if button == "roll":
+        table.roll()
+        return
+    dice = decisions.dice_roll(selection) if button == "enter" else None
+    if dice is None:
+        set_choice(error=tr(f"{TEXTS}.choose_dice"))
+        return
+    table.act(Roll(*dice))
+
+
+def _hint(table: Table, seat: int, view: dict, board: Board) -> None:
+    if not has_bots():
+        return
+    advice = table.hint(seat)
+    taps, button = decisions.parts_of(board, advice.action)
+    if advice.action.kind in ("pass", "keep"):
+        taps = decisions.selection_parts(view, seat, advice.action)
+    mode = button if board.modes and taps else None
+    set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": advice.action.to_data(),
+                                 "taps": taps, "mode": mode, "button": None if mode else button})
+
+
+# --- the end ----------------------------------------------------------------------------------------------
+def _end(table: Table) -> None:
+    announce_winners(table, TEXTS)
+    standings = table.standings()
+    if standings.get("decided_by"):
+        st.info(tr(f"{TEXTS}.decided_by_{standings['decided_by']}"))
+    standings_table(table.names, standings, PARTS)
+    st.caption(tr(f"{TEXTS}.score_rule"))
+    new_game_button("hd-new")
+    # Every dam as the game ended, the winner's big: only looked at.
+    view = table.view(None)
+    winner = standings["players"][0]["player"]
+    status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'
+    tap_board(BOARD, table_html(table.names, labels(table, None, TEXTS), view, winner, status, "", ""),
+              select="none", on_decision=_nothing)
+
+
+def _nothing(decision: dict) -> None:
+    """The dams at the end are only looked at."""
