@@ -14,3 +14,18 @@ def db(tmp_path, monkeypatch) -> Store:
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv("HAMSTER_TABLE_DB", str(path))
     return Store(path)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """For a browser test module: the app served on a file of saved games of its own, and that file
+    (``tests.browser.App``: url, store)."""
+    from tests.browser import App, require_chromium, served_app
+    from tests.in_browser import ARTIFACTS
+
+    require_chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = tmp_path_factory.mktemp("browser") / "games.sqlite3"
+    store = Store(path)
+    with served_app(path) as url:
+        yield App(url, store)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections import namedtuple
 
 import pytest
 
@@ -19,7 +18,7 @@ from assistant.games.biber_gang.actions import DRAW_DECK
 from assistant.games.hamstern import Roll
 from assistant.store import Store
 from assistant.ui.nav import game_names
-from tests.browser import browser_page, require_chromium, served_app
+from tests.browser import browser_page, served_app
 from tests.components import cell_ids
 from tests.in_browser import (
     ARTIFACTS,
@@ -43,17 +42,6 @@ from tests.in_browser import (
 )
 
 pytestmark = pytest.mark.browser
-App = namedtuple("App", "url store")
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = tmp_path_factory.mktemp("browser") / "games.sqlite3"
-    store = Store(path)
-    with served_app(path) as url:
-        yield App(url, store)
 
 
 def hamstern_game(store: Store, roll: int, players: int = 4, dice: str = "app") -> str:

@@ -5,13 +5,12 @@ tests/artifacts/ to be looked at."""
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 
 import pytest
 
 from assistant.games import get_game
 from assistant.store import Store
-from tests.browser import browser_page, require_chromium, served_app
+from tests.browser import browser_page
 from tests.in_browser import (
     ARTIFACTS,
     SIZES,
@@ -29,18 +28,7 @@ from tests.in_browser import (
 )
 
 pytestmark = pytest.mark.browser
-App = namedtuple("App", "url store")
 HB = '.st-key-hb-board:not([data-stale="true"])'
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = tmp_path_factory.mktemp("browser") / "games.sqlite3"
-    store = Store(path)
-    with served_app(path) as url:
-        yield App(url, store)
 
 
 def game_at(store: Store, players: int, wanted, seed_from: int = 0) -> tuple[str, object]:

@@ -6,14 +6,13 @@ specials kept, the faces of real dice). Screenshots land in tests/artifacts/ to 
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 
 import pytest
 
 from assistant.games import get_game
 from assistant.store import Store
 from assistant.ui.hamsterdam.decisions import board_for, parts_of
-from tests.browser import browser_page, require_chromium, served_app
+from tests.browser import App, browser_page
 from tests.in_browser import (
     ARTIFACTS,
     SIZES,
@@ -28,18 +27,7 @@ from tests.in_browser import (
 )
 
 pytestmark = pytest.mark.browser
-App = namedtuple("App", "url store")
 HD = '.st-key-hd-board:not([data-stale="true"])'
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = tmp_path_factory.mktemp("browser") / "games.sqlite3"
-    store = Store(path)
-    with served_app(path) as url:
-        yield App(url, store)
 
 
 def game_at(store: Store, players: int, mode: str, wanted, *, dice: str = "app", seed_from: int = 0):

@@ -6,14 +6,13 @@ in tests/artifacts/ to be looked at."""
 from __future__ import annotations
 
 import random
-from collections import namedtuple
 
 import pytest
 
 from assistant.games import get_game
 from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, full_colour
 from assistant.store import Store
-from tests.browser import browser_page, require_chromium, served_app
+from tests.browser import browser_page
 from tests.helpers import collect_one_colour
 from tests.in_browser import (
     ARTIFACTS,
@@ -29,19 +28,8 @@ from tests.in_browser import (
 )
 
 pytestmark = pytest.mark.browser
-App = namedtuple("App", "url store")
 MM = '.st-key-mm-board:not([data-stale="true"])'
 CHECK = '.st-key-mm-check:not([data-stale="true"])'
-
-
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    require_chromium()
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = tmp_path_factory.mktemp("browser") / "games.sqlite3"
-    store = Store(path)
-    with served_app(path) as url:
-        yield App(url, store)
 
 
 def game_at(store: Store, players: int, wanted, *, humans: int = 1, seed_from: int = 0):
