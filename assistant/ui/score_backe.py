@@ -14,7 +14,16 @@ from assistant.games.hamsterbacke.scorecard import FIELDS, check_counts, check_s
 from assistant.games.standings import places
 from assistant.store import SavedCheck
 from assistant.ui.common import plain, refusal, tr
-from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
+from assistant.ui.score_saving import (
+    NAME_LENGTH,
+    bind,
+    change,
+    current_data,
+    name_edit,
+    names_from,
+    shown_names,
+    whole_number,
+)
 
 GAME = "hamsterbacke"
 COUNTS = (2, 3, 4, 5)
@@ -43,9 +52,7 @@ def _set_count() -> None:
 
 
 def _set_name(player: int) -> None:
-    def edit(data):
-        data["names"][player] = (st.session_state.get(f"hb_sc_name_{player}") or "").strip()[:NAME_LENGTH]
-    _save(edit)
+    _save(name_edit(f"hb_sc_name_{player}", player))
 
 
 def _set_field(player: int, field: str) -> None:

@@ -22,6 +22,7 @@ from assistant.ui.score_saving import (
     bind,
     change,
     current_data,
+    name_edit,
     names_from,
     shown_names,
     whole_number,
@@ -127,9 +128,7 @@ def _set_round() -> None:
 
 
 def _set_name(player: int) -> None:
-    def edit(data):
-        data["names"][player] = (st.session_state.get(f"bk_name_{player}") or "").strip()[:NAME_LENGTH]
-    _save(edit, player)
+    _save(name_edit(f"bk_name_{player}", player), player)
 
 
 def _set_direct(number: int, player: int) -> None:

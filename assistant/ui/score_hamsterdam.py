@@ -15,7 +15,16 @@ from assistant.games.hamsterdam.scorecard import FIELDS, check_counts, limits, s
 from assistant.games.standings import winners_of
 from assistant.store import SavedCheck
 from assistant.ui.common import plain, refusal, tr
-from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
+from assistant.ui.score_saving import (
+    NAME_LENGTH,
+    bind,
+    change,
+    current_data,
+    name_edit,
+    names_from,
+    shown_names,
+    whole_number,
+)
 from assistant.ui.widgets import standings_table
 
 GAME = "hamsterdam"
@@ -73,9 +82,7 @@ def _set_count() -> None:
 
 
 def _set_name(player: int) -> None:
-    def edit(data):
-        data["names"][player] = (st.session_state.get(f"hd_sc_name_{player}") or "").strip()[:NAME_LENGTH]
-    _save(edit)
+    _save(name_edit(f"hd_sc_name_{player}", player))
 
 
 def _step(player: int, field: str, step: int) -> None:

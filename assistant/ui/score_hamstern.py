@@ -23,6 +23,7 @@ from assistant.ui.score_saving import (
     bind,
     change,
     current_data,
+    name_edit,
     names_from,
     shown_names,
     whole_number,
@@ -76,9 +77,7 @@ def _set(field: str, key: str, entry: bool = True) -> None:
 
 
 def _set_name(player: int) -> None:
-    def edit(data):
-        data["names"][player] = (st.session_state.get(f"sc_name_{player}") or "").strip()[:NAME_LENGTH]
-    _save(edit)
+    _save(name_edit(f"sc_name_{player}", player))
 
 
 def _toggle_cell(side: str, player: int, cell) -> None:

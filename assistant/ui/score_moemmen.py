@@ -22,7 +22,16 @@ from assistant.ui.common import lang, plain, refusal, tr
 from assistant.ui.components import tap_board
 from assistant.ui.moemmen.board import TABLE_CSS
 from assistant.ui.moemmen.pictures import card_box
-from assistant.ui.score_saving import NAME_LENGTH, bind, change, current_data, names_from, shown_names, whole_number
+from assistant.ui.score_saving import (
+    NAME_LENGTH,
+    bind,
+    change,
+    current_data,
+    name_edit,
+    names_from,
+    shown_names,
+    whole_number,
+)
 
 GAME = "moemmen"
 COUNTS = (2, 3, 4, 5)
@@ -63,9 +72,7 @@ def _set_count() -> None:
 
 
 def _set_name(player: int) -> None:
-    def edit(data):
-        data["names"][player] = (st.session_state.get(f"mm_sc_name_{player}") or "").strip()[:NAME_LENGTH]
-    _save(edit)
+    _save(name_edit(f"mm_sc_name_{player}", player))
 
 
 def _tapped(decision: dict) -> None:

@@ -33,6 +33,13 @@ def names_from(raw) -> list[str]:
     return names + [""] * (MAX_PLAYERS - len(names))
 
 
+def name_edit(key: str, player: int) -> Callable[[dict], None]:
+    """The edit (for ``change``) that keeps the name typed into the text input ``key`` as ``player``'s."""
+    def edit(data: dict) -> None:
+        data["names"][player] = (st.session_state.get(key) or "").strip()[:NAME_LENGTH]
+    return edit
+
+
 def whole_number(raw, low: int, high: int, default: int | None) -> int | None:
     """``raw`` if it is a whole number from ``low`` to ``high``, else ``default`` (bool is no number)."""
     return raw if type(raw) is int and low <= raw <= high else default
