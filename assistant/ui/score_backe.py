@@ -18,6 +18,7 @@ from assistant.ui.score_saving import (
     NAME_LENGTH,
     bind,
     change,
+    count_edit,
     current_data,
     name_edit,
     names_from,
@@ -46,9 +47,7 @@ def _save(edit) -> None:
 
 
 def _set_count() -> None:
-    def edit(data):
-        data["count"] = st.session_state.hb_sc_count
-    _save(edit)
+    _save(count_edit("hb_sc_count"))
 
 
 def _set_name(player: int) -> None:

@@ -19,6 +19,7 @@ from assistant.ui.score_saving import (
     NAME_LENGTH,
     bind,
     change,
+    count_edit,
     current_data,
     name_edit,
     names_from,
@@ -75,10 +76,7 @@ def _save(edit, player: int | None = None) -> None:
 
 
 def _set_count() -> None:
-    def edit(data):
-        data["count"] = st.session_state.hd_sc_count
-        _check(data)  # players coming back bring their counts back
-    _save(edit)
+    _save(count_edit("hd_sc_count", _check))  # players coming back bring their counts back
 
 
 def _set_name(player: int) -> None:

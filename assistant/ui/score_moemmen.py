@@ -26,6 +26,7 @@ from assistant.ui.score_saving import (
     NAME_LENGTH,
     bind,
     change,
+    count_edit,
     current_data,
     name_edit,
     names_from,
@@ -65,10 +66,7 @@ def _save(edit) -> None:
 
 
 def _set_count() -> None:
-    def edit(data):
-        data["count"] = st.session_state.mm_sc_count
-        _check(data)  # players coming back bring their cards back
-    _save(edit)
+    _save(count_edit("mm_sc_count", _check))  # players coming back bring their cards back
 
 
 def _set_name(player: int) -> None:

@@ -33,6 +33,16 @@ def names_from(raw) -> list[str]:
     return names + [""] * (MAX_PLAYERS - len(names))
 
 
+def count_edit(key: str, check: Callable[[dict], None] | None = None) -> Callable[[dict], None]:
+    """The edit (for ``change``) that keeps the player count chosen in the widget ``key``; ``check``
+    refuses it where players coming back bring entries no game allows."""
+    def edit(data: dict) -> None:
+        data["count"] = st.session_state[key]
+        if check:
+            check(data)
+    return edit
+
+
 def name_edit(key: str, player: int) -> Callable[[dict], None]:
     """The edit (for ``change``) that keeps the name typed into the text input ``key`` as ``player``'s."""
     def edit(data: dict) -> None:
