@@ -12,8 +12,10 @@ import random
 
 from assistant.bots import Advice
 from assistant.games import get_game
+from assistant.games.hamsterdam.actions import Move
 from assistant.store import Store
-from assistant.ui.hamsterdam.decisions import board_for, parts_of, selection_parts
+from assistant.ui.hamsterdam.decisions import Board, board_for, parts_of, selection_parts
+from assistant.ui.hamsterdam.play import _move_button, _told_apart
 from assistant.ui.table import Table
 from tests.components import (
     assert_shows,
@@ -297,3 +299,69 @@ def test_a_hint_for_keeping_marks_the_specials_to_take(db, monkeypatch):
     decide(at, HD, "hint")
     assert marked(at, HD, "tb-hint") == set(selection_parts(game.view(0), 0, keep))
     assert "take_hint" in {spec["id"] for spec in board_data(at, HD)["buttons"]}
+
+
+# --- what the table says, found in play -------------------------------------------------------------
+def test_the_movement_after_a_rounds_last_turn_still_belongs_to_that_round(db):
+    game = position(3, "classic", lambda g: g.phase == "move" and g.turns == g.round_turns and g.current_player == 0)
+    at = open_app(PAGE, game=saved(db, game, bots=("random", "random")))
+    assert_shows(at, HD, "Round 1 · Classic")  # the engine's count is at 12 turns: not "Round 2 ... turn 1"
+    assert_shows(at, HD, "turn 12 of 12 this round")
+
+
+def test_a_dam_card_held_twice_says_so_while_arranging(db):
+    def twice(g) -> bool:
+        held = g.held[0]
+        return g.phase == "arrange" and g.current_player == 0 and len(set(held)) < len(held)
+    game = position(2, "full", twice)
+    value = next(value for value in game.held[0] if game.held[0].count(value) == 2)
+    markup = board_html(open_app(PAGE, game=saved(db, game)), HD)
+    assert f'data-tap="h{value}">' in markup
+    assert markup.split(f'data-tap="h{value}">')[1].split('data-tap="h')[0].count('hd-count">×2') == 1
+
+
+def test_a_window_of_buttons_only_names_no_card_to_tap(db):
+    def buttons_only(g) -> bool:
+        return g.phase == "window" and g.current_player == 0 and not board_for(g.view(0), g.legal_actions(), 0).tappable
+    game = position(3, "full", buttons_only, seeds=range(80))
+    at = open_app(PAGE, game=saved(db, game, bots=("random", "random")))
+    assert_shows(at, HD, "Tap the button of a special; Go on uses none.")
+    assert "Tap a card for a special" not in board_text(at, HD)
+
+
+def test_the_rules_panel_names_only_the_rules_of_the_mode(db):
+    classic = new_state(2, 4, "classic")
+    advance(classic, random.Random(4), lambda g: g.phase == "place")
+    shown = texts(open_app(PAGE, game=saved(db, classic)))
+    assert "Classic (D9)" in shown and "Breaches (D11)" not in shown and "Dots (D1)" not in shown
+    full = new_state(2, 4, "full")
+    shown = texts(open_app(PAGE, game=saved(db, full)))
+    assert "Breaches (D11)" in shown and "Dots (D1)" in shown and "Classic (D9)" not in shown
+
+
+def test_piles_past_the_end_number_say_the_game_ends_after_this_turn(db):
+    def past_the_end(g) -> bool:
+        return not g.is_chance_node() and sum(g.piles) >= g.view(None)["end_tokens"]
+    game = position(2, "full", past_the_end, seeds=range(80))
+    at = open_app(PAGE, game=saved(db, game, bots=("human", "human"), mode="together", names=["Ann", "Bo"]))
+    assert_shows(at, HD, f"Flood piles together: {sum(game.piles)} of 10: the game ends after this turn.")
+
+
+def test_a_flood_without_a_specials_button_names_no_button(db):
+    def plug_only(g) -> bool:
+        return g.phase == "flood" and g.current_player == 0 and not board_for(g.view(0), g.legal_actions(), 0).extra
+    game = position(3, "classic", plug_only)
+    at = open_app(PAGE, game=saved(db, game, bots=("random", "random")))
+    assert_shows(at, HD, "Tap the hamster that plugs the flood, or a special that stops it.")
+    assert "or a button" not in board_text(at, HD)
+
+
+def test_two_specials_of_a_kind_make_buttons_that_name_their_cards():
+    game = position(2, "classic", lambda g: g.phase == "roll" and g.turns > 0)
+    view = game.view(0) | {"deciding": 0}
+    first, second = Move("use", "buffster", 2), Move("use", "buffster", 7)
+    board = Board("none", [], extra=[("x0", first), ("x1", second), ("x2", Move("stay"))])
+    specs = _told_apart([_move_button(b, move, view) for b, move in board.extra], board, view)
+    values = [card["value"] for card in view["players"][0]["dam"]]
+    assert specs[0]["label"].endswith(f"(card {values[2]})") and specs[1]["label"].endswith(f"(card {values[7]})")
+    assert "(card" not in specs[2]["label"]

@@ -10,9 +10,12 @@ import random
 import pytest
 
 from assistant.games import get_game
+from assistant.games.hamsterdam.cards import MARKED, TURNED, numbers
 from assistant.store import Store
+from assistant.ui.hamsterdam.board import TABLE_CSS
 from assistant.ui.hamsterdam.decisions import board_for, parts_of
-from tests.browser import App, browser_page
+from assistant.ui.hamsterdam.pictures import piece_chip
+from tests.browser import App, browser_page, require_chromium
 from tests.in_browser import (
     ARTIFACTS,
     SIZES,
@@ -160,3 +163,26 @@ def test_the_end_screen(app, size):
         page.screenshot(path=ARTIFACTS / f"hamsterdam-{size}-end.png")
         assert page.get_by_text("Hamsters").first.is_visible()
         assert_tablet_friendly(page)
+
+
+def test_no_special_name_is_broken_inside_a_word():
+    """Every special (plain, turned, marked) as a chip in columns as narrow as a big dam's card at
+    1024 px (56 px) and a small dam's (48 px): a name on two lines is cut only at a hyphen."""
+    require_chromium()
+    specials = numbers().special_names
+    chips = [piece_chip(piece) for name in specials for piece in (name, TURNED + name, MARKED + name)]
+
+    def dam(kind: str, width: int) -> str:
+        columns = "".join(f'<div class="hd-pos"><div class="hd-stack">{chip}</div></div>' for chip in chips)
+        return (f'<div style="width:{width * len(chips)}px"><div class="hd-player {kind}"><div class="hd-dam" '
+                f'style="grid-template-columns: repeat({len(chips)}, minmax(0, 1fr))">{columns}</div></div></div>')
+
+    with browser_page(*SIZES["landscape"]) as page:
+        page.set_content(f"<style>{TABLE_CSS}</style>{dam('hd-big', 56)}{dam('hd-small', 48)}")
+        broken = page.evaluate("""() => [...document.querySelectorAll('.hd-chip span')].filter(el => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const lines = new Set([...range.getClientRects()].map(rect => Math.round(rect.top)));
+            return lines.size > 1 && !/[ -]/.test(el.textContent);
+        }).map(el => el.textContent)""")
+    assert not broken, f"names broken inside a word: {sorted(set(broken))}"

@@ -492,7 +492,8 @@ def test_the_log_tells_the_floods_and_the_breaches_in_both_languages():
     play_setup(state)
     state.apply(Roll(3, 4))
     events = game_log(state)
-    assert events[0][0] == "log.hamsterdam.passed" and events[-1][0] != "log.hamsterdam.roll"
+    assert events[0][0] == "log.hamsterdam.passed_both" and events[-1][0] != "log.hamsterdam.roll"
+    assert "to the other player" in log_text(events[0], "en", ["Ann", "Bo"])  # two players: no left or right
     assert any(key == "log.hamsterdam.roll" and values["value"] == 7 for key, values in events)
     for event in events:
         english, german = log_text(event, "en", ["Ann", "Bo"]), log_text(event, "de", ["Ann", "Bo"])
@@ -507,3 +508,11 @@ def test_every_ruling_has_a_line_for_the_rules_panel_in_both_languages():
     for lang in ("en", "de"):
         shown = " ".join(text for key, text in i18n.catalogue(lang).items() if key.startswith("rules.hamsterdam."))
         assert sorted(set(re.findall(r"\bD\d+\b", shown)), key=lambda ruling: int(ruling[1:])) == rulings, lang
+
+
+def test_the_log_names_a_special_only_when_one_acts():
+    plain = ("log.hamsterdam.move_cleared", {"player": 0, "piece": HAMSTER, "value": 7})
+    special = ("log.hamsterdam.move_cleared", {"player": 0, "piece": "blobster", "value": 7})
+    assert log_text(plain, "en", ["Ann"]) == "Ann moves a hamster onto the flood token on card 7: both leave the game."
+    assert "Blobster" in log_text(special, "en", ["Ann"]) and "hamster (" not in log_text(special, "en", ["Ann"])
+    assert log_text(plain, "de", ["Ann"]).startswith("Ann zieht einen Hamster auf den Flutmarker")

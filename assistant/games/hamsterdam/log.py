@@ -14,7 +14,8 @@ from assistant.games.hamsterdam.cards import HAMSTER, piece_text
 
 Event = tuple[str, dict]
 # Events told in two forms: with "a hamster", or naming the special (sentences differ by language).
-NAMING_A_SPECIAL = ("log.hamsterdam.plug", "log.hamsterdam.move", "log.hamsterdam.cleared")
+NAMING_A_SPECIAL = ("log.hamsterdam.plug", "log.hamsterdam.move", "log.hamsterdam.cleared",
+                    "log.hamsterdam.move_cleared")
 
 
 def game_log(state) -> list[Event]:

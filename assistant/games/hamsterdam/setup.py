@@ -48,7 +48,10 @@ def apply_pass(state, move: Move) -> bool:
     for player, (left, right) in enumerate(state.passes):
         state.held[(player + 1) % players].append(left)  # turns and the dice go to the left: seat + 1
         state.held[(player - 1) % players].append(right)
-        state.say("log.hamsterdam.passed", player=player, left=left, right=right)
+        if players == 2:  # both cards go to the opponent
+            state.say("log.hamsterdam.passed_both", player=player, left=left, right=right)
+        else:
+            state.say("log.hamsterdam.passed", player=player, left=left, right=right)
     for held in state.held:
         held.sort()
     state.start_phase("arrange", list(range(players)))

@@ -13,6 +13,7 @@ the legal actions; this module only draws.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from pathlib import Path
 
 from assistant.games.hamsterdam.cards import HAMSTER, card_of, special_name
@@ -87,6 +88,16 @@ def _pieces_line(key: str, pieces: list[str]) -> str:
     return f'<div class="hd-line">{esc(tr(key, pieces=", ".join(words)))}</div>'
 
 
+def round_and_turn(view: dict) -> tuple[int, int]:
+    """The round and the turn in it (from 1) the table is in. The engine counts a turn once its floods
+    are resolved: the movement phase after it (and the specials used instead of a move) still belong to
+    the turn just played, not to the next one (after a round's last turn: not yet to the next round)."""
+    index = view["turns"]
+    if index and (view["phase"] == "move" or view["window"] == "skip"):
+        index -= 1
+    return index // view["turns_per_round"] + 1, index % view["turns_per_round"] + 1
+
+
 def _acting(view: dict) -> int | None:
     if view["deciding"] is not None:
         return view["deciding"]
@@ -117,9 +128,11 @@ def _piles(names: list[str], view: dict) -> str:
                    f'<td>{shown["hamsters"]}</td></tr>' for seat, shown in enumerate(view["players"]))
     columns = ("name", "pile", "dam", "total", "hamsters")
     head = "".join(f"<th>{esc(tr(f'{T}.col_{column}'))}</th>" for column in columns)
-    progress = tr(f"{T}.threshold", tokens=view["tokens_in_piles"], end=view["end_tokens"])
-    turn = tr(f"{T}.round_turn", round=view["round"], turn=view["turns"] % view["turns_per_round"] + 1,
-              turns=view["turns_per_round"])
+    # Reached during a turn (breaches keep coming): that turn is finished first, then the game ends.
+    reached = view["tokens_in_piles"] >= view["end_tokens"] and view["phase"] != "over"
+    progress = tr(f"{T}.threshold_reached" if reached else f"{T}.threshold", tokens=view["tokens_in_piles"],
+                  end=view["end_tokens"])
+    turn = tr(f"{T}.round_turn", turn=round_and_turn(view)[1], turns=view["turns_per_round"])
     supply = tr(f"{T}.supply", count=view["supply"])
     bar = min(100, round(100 * view["tokens_in_piles"] / view["end_tokens"]))
     widths = "".join(f'<col style="width:{width}%">' for width in (26, 16, 16, 17, 25))
@@ -134,9 +147,12 @@ def _extra_box(caption: str, body: str) -> str:
 
 
 def held_cards(values: list[int], prefix: str, caption: str) -> str:
-    """The dam cards a player holds, each a part ``{prefix}{value}``, under a caption."""
-    cards = "".join(f'<div class="hd-card hd-held" data-tap="{prefix}{value}">{dam_card_svg(value)}</div>'
-                    for value in values)
+    """The dam cards a player holds, each value once as a part ``{prefix}{value}`` under a caption; a
+    value held twice (passed cards) says so on the card ("×2"), for a tap lays one of them."""
+    counts = Counter(values)
+    cards = "".join(f'<div class="hd-card hd-held" data-tap="{prefix}{value}">{dam_card_svg(value)}'
+                    + (f'<div class="hd-count">×{counts[value]}</div>' if counts[value] > 1 else "") + "</div>"
+                    for value in counts)
     return _extra_box(caption, f'<div class="hd-row">{cards}</div>')
 
 

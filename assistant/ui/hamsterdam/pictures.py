@@ -61,7 +61,7 @@ def piece_chip(piece: str, count: int = 1, tap: str | None = None) -> str:
         return f'<div class="hd-chip hd-plain"{tapped}>{HAMSTER_SVG}<b>×{count}</b></div>'
     name = special_name(card_of(piece))
     many = f" ×{count}" if count > 1 else ""
-    long = " hd-long" if len(name) > 8 else ""  # Contractster, Whack-a-Mole: smaller, not broken up
+    long = " hd-long" if len(name) > 6 else ""  # Bombster, Contractster: smaller, not broken up
     if piece.startswith(TURNED):
         return f'<div class="hd-chip hd-turned{long}"{tapped}>{HAMSTER_SVG}<span>{html.escape(name)}{many}</span></div>'
     marker = '<i class="hd-marker"></i>' if piece.startswith(MARKED) else ""

@@ -21,7 +21,14 @@ from assistant.games.registry import game_info
 from assistant.ui.common import tr
 from assistant.ui.components import tap_board
 from assistant.ui.hamsterdam import decisions
-from assistant.ui.hamsterdam.board import dice_entry, held_cards, moving_pieces, offered_specials, table_html
+from assistant.ui.hamsterdam.board import (
+    dice_entry,
+    held_cards,
+    moving_pieces,
+    offered_specials,
+    round_and_turn,
+    table_html,
+)
 from assistant.ui.hamsterdam.decisions import Board, board_for
 from assistant.ui.pictures import die_svg, icon
 from assistant.ui.seats import (
@@ -41,6 +48,7 @@ BOARD = "hd-board"
 TEXTS = "ui.hamsterdam"
 RULES = ("dots", "flips", "copycatster", "mobster", "roll_order", "whack", "cheekster", "skip", "classic", "setup",
          "breach", "movement", "offered", "second_roll", "short_cards")
+CLASSIC_LEAVES_OUT = ("dots", "breach")
 PARTS = {"flood_pile": "ui.hamsterdam.col_pile", "dam_tokens": "ui.hamsterdam.col_dam",
          "hamsters": "ui.hamsterdam.col_hamsters"}
 CHANCE_PHASES = ("roll", "start_roll", "reroll")
@@ -64,7 +72,10 @@ def render(table: Table) -> None:
 
 
 def rules_in_force(table: Table) -> list[str]:
-    return [tr(f"rules.hamsterdam.{rule}") for rule in RULES]
+    """The readings of this game's mode: Classic has no dots to count and no breaches, the full game no
+    Classic specials."""
+    left_out = CLASSIC_LEAVES_OUT if table.view(None)["mode"] == "classic" else ("classic",)
+    return [tr(f"rules.hamsterdam.{rule}") for rule in RULES if rule not in left_out]
 
 
 def _bot_decides(table: Table, seat: int) -> bool:
@@ -112,8 +123,8 @@ def _table(table: Table) -> None:
         board = _rolling_board(table)
     if any(move.kind == "use" and move.piece == "spinster" for _, move in board.extra):
         extra += f'<div class="hd-line hd-spin-note">{html.escape(tr(f"{TEXTS}.spinster_buttons"))}</div>'
-    markup = table_html(table.names, labels(table, seat, TEXTS), view, focus, _status(table, view, deciding, chance),
-                        extra, board_messages())
+    status = _status(table, view, deciding, chance, board)
+    markup = table_html(table.names, labels(table, seat, TEXTS), view, focus, status, extra, board_messages())
     buttons = _buttons(table, view, seat, deciding, board, hint)
     modes = [{"id": mode["id"], "label": _piece_label(mode["piece"], view, seat), "tappable": mode["tappable"]}
              for mode in board.modes]
@@ -151,7 +162,7 @@ def _extra(table: Table, view: dict, seat: int | None, deciding: bool) -> str:
         return (held_cards(shown["held"], "l", tr(f"{TEXTS}.pass_left"))
                 + held_cards(shown["held"], "r", tr(f"{TEXTS}.pass_right")))
     if phase == "arrange":
-        return held_cards(sorted(set(shown["held"])), "h", tr(f"{TEXTS}.lay_next"))
+        return held_cards(sorted(shown["held"]), "h", tr(f"{TEXTS}.lay_next"))
     if phase == "keep":
         return offered_specials(shown["offered"] or [], tr(f"{TEXTS}.offered"))
     if phase == "sacrifice":
@@ -170,8 +181,9 @@ def _buttons(table: Table, view: dict, seat: int | None, deciding: bool, board: 
     if board.button:  # pass, keep, move: the selection is complete with ``board.most`` parts
         buttons.append({"id": board.button, "label": tr(f"{TEXTS}.button_{board.button}", n="{n}", count=board.most),
                         "primary": True, "needs": "full"})
-    for button_id, move in board.extra:
-        buttons.append(_move_button(button_id, move, view) | ({"icon": icon("hint")} if hinted == button_id else {}))
+    extra = _told_apart([_move_button(button_id, move, view) for button_id, move in board.extra], board, view)
+    for spec in extra:
+        buttons.append(spec | ({"icon": icon("hint")} if hinted == spec["id"] else {}))
     if hint and hint.get("taps") and board.select == "many":
         buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
     if deciding and has_bots():
@@ -191,6 +203,17 @@ def _move_button(button_id: str, move, view: dict) -> dict:
     return {"id": button_id, "label": words(move.text())}
 
 
+def _told_apart(specs: list[dict], board: Board, view: dict) -> list[dict]:
+    """Two specials of a kind on the dam (two Buffsters) make two buttons of the same words: each then
+    names the card its special stands on."""
+    said = [spec["label"] for spec in specs]
+    dam = view["players"][view["deciding"]]["dam"] if view["deciding"] is not None else []
+    for spec, (_, move) in zip(specs, board.extra, strict=True):
+        if said.count(spec["label"]) > 1 and 0 <= move.at < len(dam) and not spec.get("html"):
+            spec["label"] = tr(f"{TEXTS}.on_card", what=spec["label"], value=dam[move.at]["value"])
+    return specs
+
+
 def words(text) -> str:
     return tr(text.key, **text.params)
 
@@ -204,7 +227,7 @@ def _piece_label(piece: str, view: dict, seat: int) -> str:
 
 
 # --- what happens now, in words -------------------------------------------------------------------------
-def _status(table: Table, view: dict, deciding: bool, chance: bool) -> str:
+def _status(table: Table, view: dict, deciding: bool, chance: bool, board: Board) -> str:
     names = table.names
     phase = view["phase"]
     if chance:
@@ -220,8 +243,8 @@ def _status(table: Table, view: dict, deciding: bool, chance: bool) -> str:
         actor = view["deciding"]
         name = names[actor] if actor is not None else ""
         doing = _doing(view, name, names)
-        how = tr(f"{TEXTS}.how_{_how_key(view)}") if deciding else tr(f"{TEXTS}.waiting", name=name)
-    heading = tr(f"{TEXTS}.heading", round=view["round"], mode=tr(f"{TEXTS}.mode_{view['mode']}"))
+        how = tr(f"{TEXTS}.how_{_how_key(view, board)}") if deciding else tr(f"{TEXTS}.waiting", name=name)
+    heading = tr(f"{TEXTS}.heading", round=round_and_turn(view)[0], mode=tr(f"{TEXTS}.mode_{view['mode']}"))
     return (f'<div class="tb-status"><span class="hd-heading">{html.escape(heading)}</span> '
             f'<b>{html.escape(doing)}</b><br>{html.escape(how)}</div>')
 
@@ -243,12 +266,16 @@ def _doing(view: dict, name: str, names: list[str]) -> str:
     return tr(f"{TEXTS}.doing_{phase}", name=name)
 
 
-def _how_key(view: dict) -> str:
+def _how_key(view: dict, board: Board) -> str:
+    """What to tap, naming only what there is: a window whose specials are all buttons (Ninjaster,
+    Mobster, ...) names no card, a flood without a special's button names no button."""
     phase = view["phase"]
+    if phase == "window" and not board.tappable:
+        return "window_buttons"
     if phase == "pass":
         return "pass_two" if view["num_players"] == 2 else "pass"
-    if phase == "flood":
-        return "flood"
+    if phase == "flood" and not board.extra:
+        return "flood_taps"
     return phase
 
 
