@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from assistant import i18n
-from assistant.bots import get_bot
+from assistant.bots import get_bot, moemmen_policy
 from assistant.bots import moemmen as moemmen_bots
-from assistant.bots.search import search
+from assistant.bots.search import Playout, SearchResult, rollout, search
 from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, TIM
 from assistant.games.moemmen.cards import FULL_DECK, card_text
@@ -158,7 +158,7 @@ def test_the_hard_hint_that_overrules_the_easy_judgement_says_how_it_was_found(m
     state = rig("red+1 red+2 blue+3 yellow+1 green+2 green+3", "yellow+2 yellow+3 yellow+4 green+1 green+4 tim",
                 table="red+4 blue+1 yellow-3 green-3 benny")
     view, legal = state.view(0), state.legal_actions()
-    assert moemmen_bots.easy_move(view, legal) != PASS
+    assert moemmen_bots.sharp_move(view, legal) != PASS
     monkeypatch.setattr(moemmen_bots, "search", lambda *args, **kwargs: search_result(PASS, 7))
     advice = quick_hard_bot().advise(view, legal, random.Random(0))
     assert advice.action == PASS and advice.reason == "bot.moemmen.best" and advice.params["samples"] == 7
@@ -167,8 +167,6 @@ def test_the_hard_hint_that_overrules_the_easy_judgement_says_how_it_was_found(m
 
 
 def search_result(action, samples):
-    from assistant.bots.search import SearchResult
-
     return SearchResult(action, {action: 0.0}, samples)
 
 
@@ -258,6 +256,50 @@ def test_easy_refreshes_a_table_of_minus_cards_and_passes_when_nothing_helps():
     assert easy_advice(nothing).action == PASS
 
 
+# --- the sharp judgement: the hard bot's own, from what the view tells about the opponents ------
+OTHER = "yellow+2 yellow+3 green+3 green+1 green+4 tim"
+
+
+def sharp_and_easy(state):
+    view, legal = state.view(state.current_player), state.legal_actions()
+    return moemmen_policy.sharp_move(view, legal), moemmen_policy.easy_move(view, legal)
+
+
+def test_sharp_collects_the_colour_an_opponent_is_less_likely_to_collect():
+    # Red and blue are level in the hand; a blue sheep lies on the table, so an opponent collecting
+    # blue would have taken it, and red sheep are likelier in an opponent's hand.
+    state = rig("red+1 red+4 blue+2 blue+3 green+1 yellow+1", OTHER, table="blue+4 green-2 yellow-3 green+2 red-3")
+    seat = moemmen_policy.seat_from_view(state.view(0))
+    assert moemmen_policy.Judge(seat.hand, seat.table).colour == 0  # easy: red, the first of equals
+    assert moemmen_policy.sharp_judge(seat).colour == 3  # sharp: blue
+    sharp, easy = sharp_and_easy(state)
+    assert sharp == X("green+1", "blue+4") and easy == REFRESH
+
+
+def test_sharp_lays_down_the_sheep_an_opponent_is_less_likely_to_want():
+    # Two lone sheep worth the same: easy lays down the first (green), sharp the blue one, whose
+    # colour shows on the table (the next player is unlikely to collect it).
+    state = rig("red+1 red+3 red+4 blue+1 green+1 yellow-2", OTHER, table="red+2 blue+2 yellow-3 benny green-2")
+    assert sharp_and_easy(state) == (X("blue+1", "red+2"), X("green+1", "red+2"))
+
+
+def test_sharp_finishes_its_colour_with_the_highest_sheep_on_offer():
+    state = rig(f"{RED_FIVE} blue+1", OTHER, table="red+1 green+2 red+3 yellow+4 tim")
+    assert sharp_and_easy(state) == (X("blue+1", "red+3"), X("blue+1", "red+1"))
+    advice = quick_hard_bot().advise(state.view(0), state.legal_actions(), random.Random(0))
+    assert advice.action == X("blue+1", "red+3") and advice.reason == "bot.moemmen.complete"
+
+
+def test_sharp_takes_a_minus_card_of_its_own_colour_which_a_sheep_can_take_back():
+    # A minus card blocks one of the six places: red -3 can go for the next red sheep, blue -2 only with Tim.
+    state = rig("yellow+2 yellow+3 yellow+4 green+1 green+4 tim", "red+1 red+3 red+4 blue+2 green+3 yellow+1",
+                table="red-3 yellow+1 blue-2 green+2 blue+4")
+    state.apply(TIM)
+    state.apply(state.legal_actions()[-1])  # no exchange
+    assert state.phase == "tim_take" and state.current_player == 1
+    assert sharp_and_easy(state) == (X("yellow+1", "red-3"), X("yellow+1", "blue-2"))
+
+
 # --- the hard bot: the shared search, its deals and its values -----------------------------------
 def test_the_hard_bot_decides_with_the_shared_search(monkeypatch):
     state = next(s for s in POSITIONS if s.phase == "turn" and len(s.legal_actions()) > 3)
@@ -272,9 +314,41 @@ def test_the_hard_bot_decides_with_the_shared_search(monkeypatch):
     move = quick_hard_bot().choose(state.view(state.current_player), legal, random.Random(2))
     assert move in legal and asked
     candidates, playout = asked[0]
-    easy_choice = moemmen_bots.easy_move(state.view(state.current_player), legal)
-    assert set(candidates) <= set(legal) and easy_choice in candidates
+    sharp_choice = moemmen_policy.sharp_move(state.view(state.current_player), legal)
+    assert set(candidates) <= set(legal) and sharp_choice in candidates
     assert playout.policy is moemmen_bots.rollout_move and playout.sample is moemmen_bots.sample_this_round
+    assert playout.own_policy is moemmen_bots.own_rollout_move
+
+
+def test_without_a_clear_difference_the_hard_bot_keeps_the_sharp_choice(monkeypatch):
+    state = rig("red+1 red+3 red+4 blue+1 green+1 yellow-2", OTHER, table="red+2 blue+2 yellow-3 benny green-2")
+    view, legal = state.view(0), state.legal_actions()
+    sharp = moemmen_policy.sharp_move(view, legal)
+    rival = X("green+1", "red+2")  # simulated a little better, but by less than the sharp choice's head start
+
+    def close_call(view, candidates, rng, playout, *, prior, **budget):
+        values = {move: prior.get(move, 0.0) + (0.5 if move == rival else 0.0) for move in candidates}
+        return SearchResult(max(candidates, key=values.get), values, 9)
+
+    monkeypatch.setattr(moemmen_bots, "search", close_call)
+    assert quick_hard_bot().choose(view, legal, random.Random(0)) == sharp != rival
+
+
+def test_in_a_rollout_the_searching_seat_plays_its_own_policy_and_the_others_the_rollout_policy():
+    state = GAME.new_state(3, seed=1, target=30)
+    me, seats = state.current_player, {"own": set(), "others": set()}
+
+    def spy(name, policy):
+        def play(deal):
+            seats[name].add(deal.current_player)
+            return policy(deal)
+        return play
+
+    playout = Playout(sample=moemmen_bots.sample_this_round, policy=spy("others", moemmen_bots.rollout_move),
+                      value=moemmen_bots.round_value, own_policy=spy("own", moemmen_bots.own_rollout_move))
+    view = state.view(me)
+    rollout(moemmen_bots.sample_this_round(view, random.Random(3)), PASS, me, random.Random(4), playout)
+    assert seats["own"] == {me} and seats["others"] == {0, 1, 2} - {me}
 
 
 def test_a_sampled_deal_shows_the_same_view_and_gives_opponents_a_colour():

@@ -33,6 +33,7 @@ class Playout:
     policy: Callable[[State], Action]  # the move of whoever is to move in a rollout
     value: Callable[[State, int], float]  # what a finished rollout is worth to a seat: higher is better
     depth: int = MAX_ROLLOUT_MOVES  # moves after the candidate before the rollout stops (and ``value`` judges)
+    own_policy: Callable[[State], Action] | None = None  # the searching seat's own moves, if not ``policy``
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,12 @@ def rollout(deal: State, action: Action, me: int, rng: random.Random, playout: P
     state = deal.clone()
     state.rng = rng  # the deal's own future draws (reshuffles) vary with the sample
     state.apply(action)
+    own = playout.own_policy or playout.policy
     for _ in range(playout.depth):
         if state.is_over():
             break
-        state.apply(state.chance_outcome() if state.is_chance_node() else playout.policy(state))
+        if state.is_chance_node():
+            state.apply(state.chance_outcome())
+        else:
+            state.apply((own if state.current_player == me else playout.policy)(state))
     return playout.value(state, me)
