@@ -45,6 +45,9 @@ def hard_game(args) -> tuple[float, list[float]]:
     bots = [get_bot(name, level) for level in levels]
     state, rng, times = get_game(name).new_state(players, seed=seed, **options), random.Random(seed), []
     while not state.is_over():
+        if state.is_chance_node():  # a dice game: the state's own roll
+            state.apply(state.chance_outcome())
+            continue
         player = state.current_player
         legal = state.legal_actions()
         start = time.perf_counter()

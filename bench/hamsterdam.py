@@ -5,6 +5,10 @@ the best of three runs, since other work on the machine only ever slows a run do
 of ``legal_actions()`` when a position is new (the first call after each action lists the moves;
 later calls are answered from the list): median, p99 and max over every position of those games.
 At a chance node random play picks one of the 21 rolls with equal weight, not as dice fall.
+
+Then the hard bot (``--hard N``, default 10, two-player full games per rival, seats alternating):
+its share of wins against random and against easy, and its seconds per decision with a choice (as
+bench/hamsterbacke.py, on both cores). ``--hard 0`` skips it.
 """
 
 from __future__ import annotations
@@ -18,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from figures import random_games  # noqa: E402 - bench/figures.py, beside this script
+from figures import bench_hard, random_games  # noqa: E402 - bench/figures.py, beside this script
 
-from assistant.games.hamsterdam import HamsterdamGame  # noqa: E402 - not registered yet: no get_game
+from assistant.games.hamsterdam import HamsterdamGame  # noqa: E402
 
 GAME = HamsterdamGame()
 
@@ -51,9 +55,12 @@ def bench_legal_actions(games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=50, help="games per run")
+    parser.add_argument("--hard", type=int, default=10, help="2-player games per rival for the hard bot's win rates")
     args = parser.parse_args()
     bench_random_play(args.games)
     bench_legal_actions(max(1, args.games // 5))
+    if args.hard:
+        bench_hard("hamsterdam", [(("random",), args.hard, "90%"), (("easy",), args.hard, "60%")], mode="full")
 
 
 if __name__ == "__main__":

@@ -1,22 +1,21 @@
 """Hamsterdam bots: legal in every phase, reading only the view, with reasons in both languages, the
-hard bot stronger than random; the deals the search samples; the shared random-game checks."""
+hard bot stronger than random; the deals the search samples (the shared random-game checks, which
+sample a deal at every step, run in test_random_games.py)."""
 
 from __future__ import annotations
 
 import random
 import re
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
 from assistant import i18n
 from assistant.bots import RandomBot, get_bot
 from assistant.bots import hamsterdam as dam_bots
-from assistant.games import registry
-from assistant.games.hamsterdam import BOTS, SIM_SETUPS, HamsterdamGame
+from assistant.games.hamsterdam import HamsterdamGame
 from assistant.games.hamsterdam.cards import card_of, numbers, piece_text
-from tests.helpers import rig_hamsterdam, simulate
+from tests.helpers import rig_hamsterdam
 
 GAME = HamsterdamGame()
 # Every phase with a choice, and the kinds of move it offers (views.KINDS_OF_PHASE, as random play meets them).
@@ -231,25 +230,6 @@ def test_hard_beats_random():
     assert wins >= 3.5
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    """Hamsterdam as its GameInfo will be once its app page registers it (the bots and the simulated
-    setups from its package), for the shared checks that look it up by name."""
-    info = registry.game_info("hamsterdam")
-    if not info.built or not info.sim_setups:
-        monkeypatch.setitem(registry._GAMES, "hamsterdam", replace(
-            info, engine="assistant.games.hamsterdam:HamsterdamGame", log="assistant.games.hamsterdam.log",
-            bots=info.bots or BOTS, sim_setups=info.sim_setups or SIM_SETUPS))
-    return registry.game_info("hamsterdam")
-
-
-def test_get_bot_finds_every_level(registered):
+def test_get_bot_finds_every_level():
     for level in ("random", "easy", "hard"):
         assert get_bot("hamsterdam", level).level == level
-
-
-@pytest.mark.parametrize("setup", SIM_SETUPS, ids=lambda setup: f"{setup['num_players']}-{setup['options']['mode']}")
-def test_the_shared_random_game_checks(registered, setup):
-    """tests/helpers.simulate, as test_random_games runs it for every registered game."""
-    for seed in range(setup.get("seeds", 1)):
-        simulate("hamsterdam", setup, seed)

@@ -2,12 +2,14 @@
 they chose to pass and the dice to come are unknown; everything else lies open on the table.
 
 Easy: the greedy policy of ``hamsterdam_policy`` (its docstring tells how it judges a table).
-Hard: the shared determinized search (``assistant.bots.search``). It deals what it cannot see at
-random (``HamsterdamGame.sample_from_view``: the dice to come, the others' hidden specials), plays
-each candidate move out for some moves with the easy policy for everybody, and keeps the move with
-the best average margin over the opponents: flood tokens (pile and dam, fewer is better) and the
-floods its uncovered cards can still expect before the next redeployment. The easy choice gets a
-head start (``EASY_BONUS``), so noise alone does not overrule it.
+Hard: the same judgement using abilities more freely (``sharp_choice``), and where a choice is near
+the floods (placing, plugging, the abilities, breaches, the movement phase) the shared determinized
+search (``assistant.bots.search``): it deals what it cannot see at random
+(``HamsterdamGame.sample_from_view``: the dice to come, the others' hidden specials), plays the best
+few candidate moves out for some moves (the opponents as easy, itself as sharp), and keeps the move
+with the best average margin over the opponents: flood tokens (pile and dam, fewer is better) and the
+floods its cards can still expect beyond what their pieces plug before the next redeployment. The
+sharp choice gets a head start (``SHARP_BONUS``), so noise alone does not overrule it.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from dataclasses import replace
 
 from assistant.bots import Advice
 from assistant.bots.hamsterdam_policy import (
-    ODDS,
     easy_choice,
     easy_move,
+    excess,
+    move_gain,
     own_rollout_move,
+    place_candidates,
     rollout_move,
     sharp_choice,
     table_from_view,
@@ -63,22 +67,22 @@ GAME = HamsterdamGame()
 HARD_SAMPLES = 200
 HARD_SECONDS = 0.4
 HARD_DEPTH = 40  # moves a rollout plays after the candidate before ``margin`` judges the table
-HARD_CANDIDATES = 8  # more legal moves than this: the easy choice and a random few of the others
-# Where the search decides. Passing, laying the dam and placing pieces are many small choices far from
-# any flood, where rollouts of a few dozen moves tell nothing: there the easy judgement stands.
-SEARCHED = ("flood", "window", "breach", "sacrifice", "move", "choose_dice", "mole", "keep")
-EASY_BONUS = 0.5  # points the easy choice gets beside its simulated margin
-EXPOSURE = 0.5  # what an expected flood on a card without a piece counts at the horizon, in points
+HARD_CANDIDATES = 8  # the sharp choice and the best few others by the easy judgement
+# Where the search decides. Passing and laying the dam are choices far from any flood, where rollouts
+# of a few dozen moves tell nothing: there the easy judgement stands.
+SEARCHED = ("place", "flood", "window", "breach", "sacrifice", "move", "choose_dice", "mole", "keep")
+SHARP_BONUS = 0.5  # points the sharp choice gets beside its simulated margin
+EXPOSURE = 1.0  # what an expected flood beyond the pieces on a card counts at the horizon, in points
 WIN = 3.0  # winning, beside the margin of tokens, once a rollout reaches the end
 
 
 def worth(state: HamsterdamState, seat: int) -> float:
-    """Minus the seat's flood tokens, and minus part of the floods its bare cards can expect before
-    the next redeployment (a rollout stops before then)."""
+    """Minus the seat's flood tokens, and minus the floods its cards can expect beyond what their pieces
+    plug before the next redeployment (a rollout stops before then)."""
     rolls = state.round_turns - state.turns % state.round_turns
     dam, flipped, stacks = state.dams[seat], state.flipped[seat], state.stacks[seat]
-    bare = sum(ODDS[dam[pos]] for pos in range(len(dam)) if not flipped[pos] and not stacks[pos])
-    return -(state.piles[seat] + state.dam_tokens(seat)) - EXPOSURE * rolls * bare
+    floods = sum(excess(rolls, dam[pos], len(stacks[pos])) for pos in range(len(dam)) if not flipped[pos])
+    return -(state.piles[seat] + state.dam_tokens(seat)) - EXPOSURE * floods
 
 
 def margin(state: HamsterdamState, me: int) -> float:
@@ -95,6 +99,19 @@ PLAYOUT = Playout(sample=GAME.sample_from_view, policy=rollout_move, value=margi
                   own_policy=own_rollout_move)
 
 
+def candidates_of(view: dict, legal: list, sharp: Move) -> list[Move]:
+    """The sharp choice first, then the moves the easy judgement likes best: while placing, the best
+    put and clear of each piece; in the movement phase, the moves that cover most."""
+    table = table_from_view(view)
+    if view["phase"] == "place":
+        others = place_candidates(table, legal)
+    elif view["phase"] == "move":
+        others = sorted(legal, key=lambda move: move_gain(table, move), reverse=True)
+    else:
+        others = legal
+    return [sharp, *[move for move in others if move != sharp][:HARD_CANDIDATES - 1]]
+
+
 class HardBot(EasyBot):
     level = "hard"
 
@@ -103,25 +120,23 @@ class HardBot(EasyBot):
         self.playout = PLAYOUT if depth == HARD_DEPTH else replace(PLAYOUT, depth=depth)
 
     def _found(self, view: dict, legal: list, rng: random.Random):
-        easy = sharp_choice(view, legal)
+        """The sharp choice with its reason, and the search's result (None where it does not search)."""
+        sharp = sharp_choice(view, legal)
         if len(legal) == 1 or view["phase"] not in SEARCHED:
-            return easy, None
-        others = [move for move in legal if move != easy[0]]
-        if len(others) >= HARD_CANDIDATES:
-            others = rng.sample(others, HARD_CANDIDATES - 1)
-        found = search(view, [easy[0], *others], rng, self.playout, samples=self.samples, seconds=self.seconds,
-                       prior={easy[0]: EASY_BONUS})
-        return easy, found
+            return sharp, None
+        found = search(view, candidates_of(view, legal, sharp[0]), rng, self.playout, samples=self.samples,
+                       seconds=self.seconds, prior={sharp[0]: SHARP_BONUS})
+        return sharp, found
 
     def advise(self, view: dict, legal: list, rng: random.Random) -> Advice:
-        easy, found = self._found(view, legal, rng)
-        if found is None or found.action == easy[0]:
-            return explain(*easy)
+        sharp, found = self._found(view, legal, rng)
+        if found is None or found.action == sharp[0]:
+            return explain(*sharp)
         return explain(found.action, "best", {"samples": found.samples})
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:
-        easy, found = self._found(view, legal, rng)
-        return easy[0] if found is None else found.action
+        sharp, found = self._found(view, legal, rng)
+        return sharp[0] if found is None else found.action
 
 
 def make_bot(level: str):

@@ -28,8 +28,8 @@ WAYS = {value: 6 - abs(value - 7) for value in range(2, 13)}  # of 36 rolls: for
 PLUG_COST = 0.3  # a piece that plugs is off the dam until the next redeployment
 CLEAR_WORTH = 0.7  # a token off the dam is a point back, but the piece leaves the game for good
 USE_AT = 0.8  # an ability is used when it saves about this many points: it turns for good
-# The hard bot's own moves use abilities more freely: it won 55% of 800 two-player games against easy
-# (0.3 to 0.5 did alike; the other weights here, changed one at a time, did not beat easy).
+# The hard bot's own moves use abilities more freely: alone, this won 55% of 800 two-player games against
+# easy (0.1 did 52%); changing the other weights here one at a time gained nothing clear.
 SHARP_USE_AT = 0.4
 SPECIAL_ON_TOP = 0.15  # a special on a card with a plain hamster: the plain one plugs first
 SPECIAL_LATER = 1.0  # a special is placed after the plain hamsters: its ability is worth keeping off the floods
@@ -94,6 +94,13 @@ def at_least(rolls: int, value: int, count: int) -> float:
     """The chance that ``value`` is rolled at least ``count`` times in ``rolls`` rolls."""
     p = ODDS[value]
     return 1.0 - sum(comb(rolls, k) * p ** k * (1 - p) ** (rolls - k) for k in range(min(count, rolls + 1)))
+
+
+@cache
+def excess(rolls: int, value: int, pieces: int) -> float:
+    """The floods a card of ``value`` with ``pieces`` on it can expect in ``rolls`` rolls beyond what
+    they plug: each costs a point."""
+    return sum(at_least(rolls, value, count) for count in range(pieces + 1, rolls + 1))
 
 
 def cover(table: Table, player: int, pos: int, pieces: int) -> float:
@@ -273,28 +280,50 @@ def move_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     """The move that covers most where the piece goes less what it leaves; onto a flood token, a plain
     hamster clears it; or no move."""
     me = table.me
-    stacks, tokens = table.stacks[me], table.tokens[me]
-
-    def gain(move: Move) -> float:
-        if move.kind == "stay":
-            return 0.0
-        if move.kind == "use" and use_name(move) != "speedster":
-            return -1.0
-        left = at_least(table.rolls, table.dams[me][move.at], len(stacks[move.at]))
-        if tokens[move.to] and card_of(move.piece) != "swimster":
-            arrive = CLEAR_WORTH - 0.5 * (move.piece != HAMSTER)
-        else:
-            arrive = cover(table, me, move.to, len(stacks[move.to]))
-        return arrive - left - (0.1 if move.piece != HAMSTER else 0.0)
-
-    move = max(legal, key=gain)
-    if move.kind == "stay" or gain(move) <= MOVE_AT:
+    tokens = table.tokens[me]
+    move = max(legal, key=lambda m: move_gain(table, m))
+    if move.kind == "stay" or move_gain(table, move) <= MOVE_AT:
         stay = next((m for m in legal if m.kind == "stay"), move)
         return stay, "stay", {}
     start, to = table.dams[me][move.at], table.dams[me][move.to]
     if tokens[move.to] and card_of(move.piece) != "swimster":
         return move, "move_clear", {"start": start, "value": to}
     return move, "move", {"start": start, "value": to, "ways": WAYS[to]}
+
+
+def move_gain(table: Table, move: Move) -> float:
+    """What a move in the movement phase covers where the piece goes, less what it leaves bare."""
+    if move.kind == "stay":
+        return 0.0
+    if move.kind == "use" and use_name(move) != "speedster":
+        return -1.0
+    me = table.me
+    stacks = table.stacks[me]
+    left = at_least(table.rolls, table.dams[me][move.at], len(stacks[move.at]))
+    if table.tokens[me][move.to] and card_of(move.piece) != "swimster":
+        arrive = CLEAR_WORTH - 0.5 * (move.piece != HAMSTER)
+    else:
+        arrive = cover(table, me, move.to, len(stacks[move.to]))
+    return arrive - left - (0.1 if move.piece != HAMSTER else 0.0)
+
+
+def place_candidates(table: Table, legal: list) -> list[Move]:
+    """The placing moves worth comparing: for each kind of piece, the put that covers most and the clear
+    of the token on the card that floods most; Janitster; done."""
+    me = table.me
+    stacks, dam = table.stacks[me], table.dams[me]
+    best: dict[tuple[str, str], tuple[float, Move]] = {}
+    for move in legal:
+        if move.kind == "put":
+            score = cover(table, me, move.at, len(stacks[move.at]))
+        elif move.kind == "clear":
+            score = ODDS[dam[move.at]]
+        else:
+            score = 0.0
+        key = (move.kind, move.piece)
+        if key not in best or score > best[key][0]:
+            best[key] = (score, move)
+    return [move for _, move in best.values()]
 
 
 # --- the abilities' windows -----------------------------------------------------------------------
