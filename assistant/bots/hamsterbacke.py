@@ -15,11 +15,10 @@ average margin of ``worth`` over the opponents (the final scores if the game end
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import NamedTuple
 
 from assistant.bots import Advice
-from assistant.bots.search import Playout, search
+from assistant.bots.search import Playout, search, with_depth
 from assistant.games.hamsterbacke import HamsterbackeGame, HamsterbackeState
 from assistant.games.hamsterbacke.actions import GIVER, Move, give
 from assistant.games.hamsterbacke.cards import (
@@ -282,8 +281,7 @@ class HardBot(EasyBot):
     level = "hard"
 
     def __init__(self, samples: int = HARD_SAMPLES, seconds: float = HARD_SECONDS, depth: int = HARD_DEPTH):
-        self.samples, self.seconds = samples, seconds
-        self.playout = PLAYOUT if depth == HARD_DEPTH else replace(PLAYOUT, depth=depth)
+        self.samples, self.seconds, self.playout = samples, seconds, with_depth(PLAYOUT, depth)
 
     def _found(self, view: dict, legal: list, rng: random.Random):
         if len(legal) == 1 or view["phase"] == "give":

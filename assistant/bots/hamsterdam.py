@@ -15,7 +15,6 @@ sharp choice gets a head start (``SHARP_BONUS``), so noise alone does not overru
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from assistant.bots import Advice
 from assistant.bots.hamsterdam_policy import (
@@ -29,7 +28,7 @@ from assistant.bots.hamsterdam_policy import (
     sharp_choice,
     table_from_view,
 )
-from assistant.bots.search import Playout, search
+from assistant.bots.search import Playout, search, with_depth
 from assistant.games.hamsterdam import HamsterdamGame, HamsterdamState
 from assistant.games.hamsterdam.actions import Move
 from assistant.games.hamsterdam.cards import piece_text
@@ -116,8 +115,7 @@ class HardBot(EasyBot):
     level = "hard"
 
     def __init__(self, samples: int = HARD_SAMPLES, seconds: float = HARD_SECONDS, depth: int = HARD_DEPTH):
-        self.samples, self.seconds = samples, seconds
-        self.playout = PLAYOUT if depth == HARD_DEPTH else replace(PLAYOUT, depth=depth)
+        self.samples, self.seconds, self.playout = samples, seconds, with_depth(PLAYOUT, depth)
 
     def _found(self, view: dict, legal: list, rng: random.Random):
         """The sharp choice with its reason, and the search's result (None where it does not search)."""

@@ -13,7 +13,6 @@ margin is clearly better, as a few dozen deals a decision leave noise of about a
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from assistant.bots import Advice
 from assistant.bots.moemmen_policy import (
@@ -32,7 +31,7 @@ from assistant.bots.moemmen_policy import (
     target_colour,
 )
 from assistant.bots.moemmen_policy import colour_odds as seat_colour_odds
-from assistant.bots.search import Playout, search
+from assistant.bots.search import Playout, search, with_depth
 from assistant.games.moemmen import MoemmenGame, MoemmenState
 from assistant.games.moemmen.actions import Move
 from assistant.games.moemmen.cards import (
@@ -231,8 +230,7 @@ class HardBot(EasyBot):
     level = "hard"
 
     def __init__(self, samples: int = HARD_SAMPLES, seconds: float = HARD_SECONDS, depth: int = HARD_DEPTH):
-        self.samples, self.seconds = samples, seconds
-        self.playout = PLAYOUT if depth == HARD_DEPTH else replace(PLAYOUT, depth=depth)
+        self.samples, self.seconds, self.playout = samples, seconds, with_depth(PLAYOUT, depth)
 
     def _found(self, view: dict, legal: list, rng: random.Random):
         if len(legal) == 1:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant.games.base import Action, State
 
@@ -34,6 +34,11 @@ class Playout:
     value: Callable[[State, int], float]  # what a finished rollout is worth to a seat: higher is better
     depth: int = MAX_ROLLOUT_MOVES  # moves after the candidate before the rollout stops (and ``value`` judges)
     own_policy: Callable[[State], Action] | None = None  # the searching seat's own moves, if not ``policy``
+
+
+def with_depth(playout: Playout, depth: int) -> Playout:
+    """The game's playout cut after ``depth`` moves instead (tests and benches try shorter rollouts)."""
+    return playout if depth == playout.depth else replace(playout, depth=depth)
 
 
 @dataclass(frozen=True)
