@@ -13,14 +13,13 @@ that edits its dots gets a check that fits its deck.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from assistant.errors import IllegalAction
 from assistant.games import standings as ranking
+from assistant.games.hamsterdam.cards import numbers
 from assistant.games.score_input import read_counts, read_players
 
 # The fields of a player, and what each counts.
@@ -48,17 +47,15 @@ class Limits:
 
 @cache
 def limits() -> Limits:
-    data = tomllib.loads(resources.files("templates").joinpath("hamsterdam.toml").read_text("utf-8"))
-    numbers = data["numbers"]
+    table = numbers()
     # A dam card brings one hamster per orange dot and one kept special per blue dot.
-    worth = sorted(data["orange_dots"].get(str(value), 0) + data["blue_dots"].get(str(value), 0)
-                   for value in data["dam_values"])
-    classic = numbers["classic_hamsters"] + numbers["classic_specials"]
+    worth = sorted(table.hamsters_for([value]) + table.blue_dots([value]) for value in table.dam_values)
+    classic = table.classic_hamsters + table.classic_specials
     # The full game's best case: pass the two poorest cards and receive two of the richest (a card
     # may come twice, from two neighbours' sets).
     most_full = sum(worth[PASSED:]) + PASSED * worth[-1]
-    twin = 1 if "twinsters" in data["specials"] else 0
-    return Limits(tokens=numbers["supply_tokens"], per_player=max(most_full, classic) + twin,
+    twin = 1 if "twinsters" in table.specials else 0
+    return Limits(tokens=table.supply_tokens, per_player=max(most_full, classic) + twin,
                   per_set=max(sum(worth), classic), twin=twin)
 
 
