@@ -365,3 +365,23 @@ def test_two_specials_of_a_kind_make_buttons_that_name_their_cards():
     values = [card["value"] for card in view["players"][0]["dam"]]
     assert specs[0]["label"].endswith(f"(card {values[2]})") and specs[1]["label"].endswith(f"(card {values[7]})")
     assert "(card" not in specs[2]["label"]
+
+
+def test_place_as_before_is_one_button_in_the_redeployment_and_one_undo(db):
+    game = position(3, "full", lambda g: g.phase == "place" and g.current_player == 0 and Move("restore") in
+                    g.legal_actions(), seeds=range(3, 40))
+    game_id = saved(db, game, bots=("random", "random"))
+    at = open_app(PAGE, game=game_id)
+    restore = next(spec for spec in board_data(at, HD)["buttons"] if spec["label"] == "Place as before")
+    assert restore.get("primary") and "hd-stood" in board_html(at, HD)  # where each piece stood, faint
+    assert_shows(at, HD, "Place as before puts every hamster back on the card it stood on")
+    decide(at, HD, restore["id"])
+    after = db.load(game_id).state
+    assert after.history[len(game.history)] == Move("restore")
+    assert after.current_player == 0 and after.hand[0]  # the reinforcement pile's pieces: placed by tap
+    stood = game.before[0]
+    assert all(piece in after.stacks[0][pos] for pos, stack in enumerate(stood) for piece in stack)
+    decide(at, HD, "undo")
+    assert db.load(game_id).state.to_json() == game.to_json()
+    german = open_app(PAGE, game=game_id, lang="de")
+    assert "Wie vorher aufstellen" in {spec["label"] for spec in board_data(german, HD)["buttons"]}

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from assistant.games import get_game
+from assistant.games.hamsterdam.actions import RESTORE
 from assistant.games.hamsterdam.cards import MARKED, TURNED, numbers
 from assistant.store import Store
 from assistant.ui.hamsterdam.board import TABLE_CSS
@@ -121,6 +122,28 @@ def test_placing_a_special_then_a_hamster(app):
         tap_to_decide(page, HD, special["tappable"][0])
     placed = app.store.load(played).state.history[len(game.history)]
     assert placed.kind == "put" and placed.piece == special["piece"]
+
+
+def your_redeployment(game) -> bool:
+    return game.phase == "place" and game.current_player == 0 and RESTORE in game.legal_actions()
+
+
+@pytest.mark.parametrize("size", ["landscape", "portrait"])
+def test_place_as_before_is_one_button_on_the_first_screen(app, size):
+    played, game = game_at(app.store, 3, "full", your_redeployment)
+    _, button = parts_of(board_for(game.view(0), game.legal_actions(), 0), RESTORE)
+    with browser_page(*SIZES[size]) as page:
+        opened(page, app, played, f"{size}-redeploy")
+        assert_one_screen(page, roll=False)
+        restore = board_button(page, HD, button)
+        assert restore.inner_text().strip() == "Place as before"
+        assert_in_view(page, f'{HD} button[data-button="{button}"]', "Place as before")
+        box = restore.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        assert page.locator(f"{HD} .hd-big .hd-stood .hd-chip").count()  # where the pieces stood, faint
+        press(page, HD, button)
+        page.screenshot(path=ARTIFACTS / f"hamsterdam-{size}-redeploy-restored.png")
+    assert app.store.load(played).state.history[len(game.history)] == RESTORE
 
 
 def test_keeping_specials_by_tapping(app):

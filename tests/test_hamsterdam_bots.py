@@ -13,7 +13,9 @@ import pytest
 from assistant import i18n
 from assistant.bots import RandomBot, get_bot
 from assistant.bots import hamsterdam as dam_bots
-from assistant.games.hamsterdam import HamsterdamGame
+from assistant.games.hamsterdam import HamsterdamGame, Move, Roll
+from assistant.games.hamsterdam.abilities import INDEX
+from assistant.games.hamsterdam.actions import GO_ON
 from assistant.games.hamsterdam.cards import card_of, numbers, piece_text
 from tests.helpers import rig_hamsterdam
 
@@ -56,6 +58,24 @@ def mole_position():
     return state
 
 
+def speedster_position():
+    """The movement phase after the normal move, a Speedster left to move (D15): a Speedster move or go on."""
+    state = rig_hamsterdam(2, stacks=[{2: ["hamster", "speedster"], 9: ["hamster"]}, {}], turns=3)
+    state.apply(Roll(6, 6))
+    state.apply(Move("move", "hamster", 0, 1))
+    return state
+
+
+def copycat_janitster_position():
+    """Redeployment with a Copycatster that may copy the Janitster on the other dam (D13)."""
+    state = rig_hamsterdam(2, stacks=[{3: ["hamster", "copycatster"]}, {4: ["janitster"]}], tokens=[{5: 1}, {}],
+                           turns=11)
+    state.apply(Roll(6, 6))
+    while state.phase == "move":
+        state.apply(state.legal_actions()[-1])  # no move
+    return state
+
+
 @pytest.fixture(scope="module")
 def positions():
     """Up to four positions (state, seat) for each phase and kind of move, from seeded random games of
@@ -76,6 +96,8 @@ def positions():
                 state.apply(rng.choice(legal))
     found[("place", "done")] = [done_position()]
     found[("mole", "put")] = [mole_position()]
+    found[("move", "go_on")] = [speedster_position()]
+    found.setdefault(("place", "use"), []).append(copycat_janitster_position())
     return found
 
 
@@ -118,6 +140,26 @@ def test_hints_give_a_reason_in_both_languages_naming_the_move(positions, level)
         assert any(name in english for name in names), (english, names)
         reasons.add(advice.reason)
     assert len(reasons) >= 10  # the easy judgement's reasons, not one catch-all
+
+
+def test_easy_copies_janitster_with_a_copycatster_and_says_so():
+    state = copycat_janitster_position()
+    legal = state.legal_actions()
+    advice = dam_bots.EasyBot().advise(state.view(0), legal, random.Random(1))
+    assert advice.action == Move("use", "copycatster", -1, -1, (INDEX["janitster"],)) and advice.action in legal
+    assert rendered(advice, "en") == ("Use Copycatster as Janitster: 2 flood tokens come off your dam, and "
+                                      "Copycatster stays in the game.")
+    assert rendered(advice, "de").startswith("Setze Copycatster als Janitster ein: 2 Flutmarker")
+
+
+def test_easy_moves_speedster_after_its_move_where_floods_come_most():
+    state = speedster_position()
+    legal = state.legal_actions()
+    assert GO_ON in legal and all(move.kind in ("use", "go_on") for move in legal)
+    advice = dam_bots.EasyBot().advise(state.view(0), legal, random.Random(1))
+    assert advice.action == Move("use", "speedster", 0, 5) and advice.reason == "bot.hamsterdam.move"
+    state.apply(advice.action)
+    assert state.current_player != 0  # both moves made
 
 
 def test_easy_plugs_with_a_plain_hamster_and_says_so():

@@ -16,6 +16,7 @@ from hypothesis.stateful import initialize, invariant, rule
 
 from assistant import CHANCE, IllegalAction
 from assistant.games.hamsterdam import ROLLS, HamsterdamGame, Move, Roll
+from assistant.games.hamsterdam.abilities import INDEX
 from assistant.games.hamsterdam.actions import ACCEPT, BREACH, DONE, GO_ON, STAY
 from assistant.games.hamsterdam.cards import HAMSTER, card_of, numbers
 from assistant.games.hamsterdam.scorecard import check_scores
@@ -30,7 +31,8 @@ STRAYS = [DONE, STAY, *BREACH.values(), Move("plug", HAMSTER), Move("plug", "blo
           Move("move", HAMSTER, 0, 2), Move("lay", at=7), Move("pass", cards=(2, 12)), Move("pass", cards=(4, 4)),
           Move("keep", cards=("twinsters",)), Move("put", HAMSTER, 11), Roll(3, 4), Roll(0, 9), ACCEPT, GO_ON,
           Move("use", "buffster", 0), Move("use", "napster", 5, 6), Move("use", "copycatster", 0, -1, (2,)),
-          Move("use", "janitster"), Move("dice", cards=(1, 2)), Move("put", "whack-a-mole", 4)]
+          Move("use", "janitster"), Move("dice", cards=(1, 2)), Move("put", "whack-a-mole", 4),
+          Move("use", "speedster", 0, 5), Move("use", "copycatster", cards=(INDEX["janitster"],))]
 
 
 def table_pieces(state) -> Counter:

@@ -7,14 +7,15 @@ Positions are laid out with ``rig_hamsterdam`` (tests/helpers.py): two players, 
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from assistant import CHANCE
-from assistant.games.hamsterdam import Move, Roll, abilities
+from assistant.games.hamsterdam import HamsterdamGame, Move, Roll, abilities
 from assistant.games.hamsterdam.abilities import COPYABLE, INDEX, SKIP_MOVEMENT
 from assistant.games.hamsterdam.actions import ACCEPT, GO_ON, STAY
 from assistant.games.hamsterdam.cards import numbers
-from assistant.games.hamsterdam.log import log_text
+from assistant.games.hamsterdam.log import game_log, log_text
 from tests.helpers import assert_refused as refused
 from tests.helpers import rig_hamsterdam as rig
 
@@ -196,6 +197,79 @@ def test_speedster_moves_to_any_card_in_addition_to_the_move_and_turns():
     assert state.current_player == CHANCE  # it moved: no skip-movement ability afterwards
 
 
+def test_speedster_may_also_move_after_the_normal_move_once():
+    """D15: "in addition to your normal move": before it or after it, in the same movement phase."""
+    state = movement([{2: [H, "speedster"]}, {}])
+    state.apply(Move("move", H, pos(2), pos(3)))
+    assert state.current_player == 0 and len(uses(state)) == 10 and GO_ON in state.legal_actions()
+    assert not [move for move in state.legal_actions() if move.kind in ("move", "stay")]  # the move is made
+    refused(state, STAY, "error.hamsterdam.moved_already")
+    refused(state, Move("move", "speedster", pos(2), pos(3)), "error.hamsterdam.moved_already")
+    state.apply(use("speedster", pos(2), pos(9)))
+    assert state.stacks[0][pos(9)] == ["turned:speedster"] and state.stacks[0][pos(3)] == [H]
+    assert state.current_player == CHANCE  # nothing left to move, nobody has a skip-movement ability
+
+
+def test_after_the_normal_move_the_player_may_go_on_without_speedster():
+    state = movement([{2: [H, "speedster"]}, {}])
+    refused(state, GO_ON, "error.hamsterdam.now_move")  # before the move: move, or make no move
+    state.apply(Move("move", H, pos(2), pos(3)))
+    state.apply(GO_ON)
+    assert state.current_player == CHANCE and state.stacks[0][pos(2)] == ["speedster"]
+
+
+def test_a_player_with_both_speedsters_makes_both_extra_moves():
+    """Two Speedsters are in the deck: each is its own extra move (each turns after it)."""
+    state = movement([{2: ["speedster"], 5: ["speedster"], 8: [H]}, {}])
+    assert len(uses(state)) == 20
+    state.apply(use("speedster", pos(2), pos(9)))
+    assert uses(state) == [use("speedster", pos(5), to) for to in range(11) if to != pos(5)]
+    state.apply(Move("move", H, pos(8), pos(7)))
+    state.apply(use("speedster", pos(5), pos(11)))
+    assert state.stacks[0][pos(9)] == ["turned:speedster"] and state.stacks[0][pos(11)] == ["turned:speedster"]
+    assert state.stacks[0][pos(7)] == [H] and state.current_player == CHANCE
+
+
+def test_a_player_who_used_speedster_only_has_no_skip_movement_ability():
+    state = movement([{2: ["bombster"], 4: ["speedster"]}, {}])
+    state.apply(use("speedster", pos(4), pos(6)))
+    assert state.view()["progress"]["moved"] == [False, False] and state.view()["progress"]["sped"] == [True, False]
+    state.apply(STAY)
+    assert state.current_player == CHANCE and state.stacks[0][pos(2)] == ["bombster"]
+
+
+def speedster_game():
+    """A real game (seed 0, random moves, Speedster kept when dealt) at a movement turn whose player can
+    move a hamster and has a Speedster: undo and saving replay the actions, a rigged table has none."""
+    state, rng = HamsterdamGame().new_state(2, seed=0, mode="full"), random.Random(0)
+    while True:
+        if state.is_chance_node():
+            state.apply(state.chance_outcome())
+            continue
+        legal = state.legal_actions()
+        if state.phase == "move" and uses(state) and any(move.kind == "move" for move in legal):
+            return state
+        keep = [move for move in legal if move.kind == "keep" and "speedster" in move.cards]
+        state.apply(keep[0] if keep else rng.choice(legal))
+
+
+def test_speedster_after_the_move_is_undone_saved_and_sampled_like_any_move():
+    state = speedster_game()
+    seat = state.current_player
+    state.apply(next(move for move in state.legal_actions() if move.kind == "move" and move.piece == H))
+    before = state.view(seat)
+    speedster = uses(state)[0]
+    state.apply(speedster)
+    assert state.view()["progress"]["moved"][seat] and state.view()["progress"]["sped"][seat]
+    assert state.can_undo() and state.undo().view(seat) == before
+    again = state.game.from_json(state.to_json())
+    assert again.view(seat) == state.view(seat) and again.legal_actions() == state.legal_actions()
+    sampled = state.game.sample_from_view(state.view(seat), random.Random(1))
+    assert sampled.view(seat) == state.view(seat) and sampled.legal_actions() == state.legal_actions()
+    told = log_text(game_log(state)[-1], "en", ["Ann", "Bo"])
+    assert told == f"{['Ann', 'Bo'][seat]}: Speedster: from position {speedster.at + 1} to position {speedster.to + 1}."
+
+
 def test_bombster_skips_the_move_to_flood_a_card_of_another_player():
     state = movement([{2: ["bombster"], 3: [H]}, {5: [H, "swimster"]}])
     state.apply(STAY)
@@ -329,6 +403,33 @@ def test_copycatster_as_blobster_stops_a_flood_beside_it():
     assert state.legal_actions() == [copy, ACCEPT]
     state.apply(copy)
     assert state.tokens[0][pos(7)] == 0 and state.reserve[0] == ["turned:copycatster"]
+
+
+def test_copycatster_copies_janitster_at_redeployment_and_goes_to_the_reinforcement_pile_turned():
+    janitster = use("copycatster", -1, -1, INDEX["janitster"])
+    state = redeployment([{3: [H, "copycatster"]}, {4: ["janitster"]}], [{5: 1, 9: 1}, {}])
+    assert state.phase == "place" and state.current_player == 0 and janitster in state.legal_actions()
+    assert str(janitster) == ("Copycatster as Janitster: every flood token off your dam; Copycatster goes to the "
+                              "reinforcement pile")
+    state.apply(janitster)
+    assert state.tokens[0] == [0] * 11 and state.tokens_removed == 3  # the 5, the 9 and the roll's 12
+    assert state.reserve[0] == ["turned:copycatster"] and state.removed[0] == [] and state.hand[0] == [H]
+    assert janitster not in state.legal_actions() and state.can_undo()
+    while state.current_player == 0:
+        state.apply(next(move for move in state.legal_actions() if move.kind in ("put", "done")))
+    assert use("janitster", -1) in state.legal_actions()  # the copied Janitster keeps its own ability
+
+
+def test_copycatster_as_janitster_is_offered_only_where_it_changes_something():
+    janitster = use("copycatster", -1, -1, INDEX["janitster"])
+    no_token = redeployment([{3: ["copycatster"], 12: [H]}, {4: ["janitster"]}], [{}, {}])  # the roll's 12 plugged
+    no_janitster = redeployment([{3: ["copycatster"]}, {4: ["turned:blobster"]}], [{5: 1}, {}],
+                                reserve=[[], ["janitster"]])
+    in_reserve = redeployment([{3: [H]}, {4: ["janitster"]}], [{5: 1}, {}], reserve=[["copycatster"], []])
+    turned_copy = redeployment([{3: ["turned:copycatster"]}, {4: ["janitster"]}], [{5: 1}, {}])
+    for state in (no_token, no_janitster, in_reserve, turned_copy):
+        assert state.phase == "place" and janitster not in state.legal_actions()
+    refused(no_token, janitster, "error.hamsterdam.cannot_use")
 
 
 def test_a_bombster_flood_that_fills_the_piles_ends_the_game_after_the_movement_phase():

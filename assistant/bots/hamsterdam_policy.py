@@ -21,7 +21,7 @@ from math import comb
 from typing import NamedTuple
 
 from assistant.games.hamsterdam.actions import Move
-from assistant.games.hamsterdam.cards import HAMSTER, LEFT, card_of, numbers, piece_text
+from assistant.games.hamsterdam.cards import HAMSTER, LEFT, card_of, card_words, named_card, numbers, piece_text
 
 ODDS = {value: (6 - abs(value - 7)) / 36 for value in range(2, 13)}
 WAYS = {value: 6 - abs(value - 7) for value in range(2, 13)}  # of 36 rolls: for the reasons
@@ -241,8 +241,8 @@ def place_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     stacks = table.stacks[me]
 
     def worth(move: Move) -> float:
-        if move.kind == "use":  # Janitster: every flood token off the dam
-            return sum(table.tokens[me]) - 1.5
+        if move.kind == "use":  # Janitster, or a Copycatster as Janitster (it stays in the game): every token off
+            return sum(table.tokens[me]) - (1.5 if move.piece == "janitster" else 1.0)
         if move.kind == "clear":
             return CLEAR_WORTH if move.piece == HAMSTER else CLEAR_WORTH - 0.5
         if move.kind == "done":
@@ -252,13 +252,16 @@ def place_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
             value += special_bonus(table, move) - SPECIAL_LATER
         return value
 
-    move = max(legal, key=worth)
+    # "Place as before" is the table's shortcut for many puts: the bots place piece by piece.
+    move = max((move for move in legal if move.kind != "restore"), key=worth)
     if move.kind == "put":
         value = table.dams[me][move.at]
         return move, "put" if move.piece == HAMSTER else "put_special", {"value": value, "ways": WAYS[value]}
     if move.kind == "clear":
         return move, "clear", {"value": table.dams[me][move.at]}
-    return move, move.kind if move.kind == "done" else "janitster", {"count": sum(table.tokens[me])}
+    if move.kind == "done":
+        return move, "done", {}
+    return move, "janitster" if move.piece == "janitster" else "copy_janitster", {"count": sum(table.tokens[me])}
 
 
 def special_bonus(table: Table, move: Move) -> float:
@@ -282,18 +285,22 @@ def move_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     me = table.me
     tokens = table.tokens[me]
     move = max(legal, key=lambda m: move_gain(table, m))
-    if move.kind == "stay" or move_gain(table, move) <= MOVE_AT:
-        stay = next((m for m in legal if m.kind == "stay"), move)
-        return stay, "stay", {}
-    start, to = table.dams[me][move.at], table.dams[me][move.to]
+    if move.kind in ENOUGH or move_gain(table, move) <= MOVE_AT:
+        stay = next((m for m in legal if m.kind in ENOUGH), move)  # after the move: no Speedster move
+        return stay, stay.kind, {}
+    dam = table.dams[me]
+    where = card_words(named_card(dam, move.at, "start") | named_card(dam, move.to))  # "the 10 (position 3)"
     if tokens[move.to] and card_of(move.piece) != "swimster":
-        return move, "move_clear", {"start": start, "value": to}
-    return move, "move", {"start": start, "value": to, "ways": WAYS[to]}
+        return move, "move_clear", where
+    return move, "move", where | {"ways": WAYS[dam[move.to]]}
+
+
+ENOUGH = ("stay", "go_on")  # no move, or no (more) Speedster move after the normal one
 
 
 def move_gain(table: Table, move: Move) -> float:
     """What a move in the movement phase covers where the piece goes, less what it leaves bare."""
-    if move.kind == "stay":
+    if move.kind in ENOUGH:
         return 0.0
     if move.kind == "use" and use_name(move) != "speedster":
         return -1.0
@@ -314,6 +321,8 @@ def place_candidates(table: Table, legal: list) -> list[Move]:
     stacks, dam = table.stacks[me], table.dams[me]
     best: dict[tuple[str, str], tuple[float, Move]] = {}
     for move in legal:
+        if move.kind == "restore":  # the bots place piece by piece
+            continue
         if move.kind == "put":
             score = cover(table, me, move.at, len(stacks[move.at]))
         elif move.kind == "clear":

@@ -35,8 +35,11 @@ class HamsterdamGame(Game):
         return action_from_data(data)
 
     def sample_from_view(self, view: dict, rng) -> HamsterdamState:
-        """A table consistent with ``view``: what that seat cannot see, dealt at random (sample.py)."""
-        return sample_from_view(self, view, rng)
+        """A table consistent with ``view``: what that seat cannot see, dealt at random (sample.py), and
+        where each player's pieces stood as the last round ended (shown while they are placed again)."""
+        state = sample_from_view(self, view, rng)
+        state.before = [[list(stack) for stack in shown["before"]] for shown in view["players"]]
+        return state
 
 
 __all__ = ["BOTS", "INFO", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll"]

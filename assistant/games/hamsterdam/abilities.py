@@ -6,9 +6,11 @@ Each window lists the uses a player can make now, and only those that would chan
   Spinster, Physicster, Whack-a-Mole), then each player in turn order from the roller, for
   themselves (Mobster, Ninjaster), then Napster's step;
 - flood, while a flood is resolved: Blobster from a neighbouring card, Cheekster at its card;
-- movement: Speedster in its owner's movement turn; after everybody moved, those who did not move
-  may use a skip-movement ability instead (Bombster, Contractster, Huckster, Momster; D8);
-- redeployment: Janitster, if it stood on the dam when the redeployment began.
+- movement: Speedster in its owner's movement turn, before or after the normal move (D15); after
+  everybody moved, those who neither moved nor used Speedster may use a skip-movement ability instead
+  (Bombster, Contractster, Huckster, Momster; D8);
+- redeployment: Janitster, if it stood on the dam when the redeployment began; so may a Copycatster that
+  stood there face up while a face-up Janitster stood on any dam (D13).
 
 Physicster and Whack-a-Mole roll the dice again (rolls.py). Swimster and the Twinsters are lasting
 properties (``swims`` here, ``turn.plug``). A Copycatster uses, in its window, the ability of another
@@ -34,10 +36,12 @@ from assistant.games.hamsterdam.cards import (
 
 SKIP_MOVEMENT = ("bombster", "contractster", "huckster", "momster")  # skip_uses: instead of the move (D8)
 COPYCAT = "copycatster"
-# What a Copycatster may copy: the abilities that do not move the special itself (Napster, Speedster,
-# Whack-a-Mole), mark it (Cheekster) or need it in the hand (Janitster): D3.
+# What a Copycatster may copy (D13). Not the abilities that move the special itself (Napster, Speedster,
+# Whack-a-Mole) or mark it (Cheekster): the Copycatster goes to the reinforcement pile after its use (D3), so
+# copying them does nothing a plain hamster does not. Janitster is copied at redeployment (redeploy_uses).
 COPYABLE = ("buffster", "spinster", "physicster", "mobster", "ninjaster", "blobster", "bombster", "contractster",
-            "huckster", "momster")
+            "huckster", "momster", "janitster")
+JANITSTER = "janitster"
 INDEX = {name: index for index, name in enumerate(numbers().special_names)}
 
 
@@ -131,6 +135,7 @@ def skip_uses(state, player: int) -> list[Move]:
 
 
 def speedster_uses(state, player: int) -> list[Move]:
+    """Each face-up Speedster moves once a movement phase: it turns after its move (D2, D15)."""
     return [move_of("use", piece, pos, to) for pos, piece in standing(state, player, "speedster")
             for to in state.intact(player) if to != pos]
 
@@ -142,10 +147,22 @@ def flood_uses(state, player: int, pos: int) -> list[Move]:
                    if ability_of(piece) == "cheekster"]
 
 
+def note_janitster(state) -> None:
+    """As redeployment begins, before the dams are taken up: who has Janitster on the dam, and who a
+    face-up Copycatster while a face-up Janitster stands on any dam (D13, D15)."""
+    state.janitor = [bool(standing(state, player, JANITSTER)) for player in range(state.num_players)]
+    state.copy_janitor = [any(state.janitor) and bool(standing(state, player, COPYCAT))
+                          for player in range(state.num_players)]
+
+
 def redeploy_uses(state, player: int) -> list[Move]:
-    if state.janitor[player] and "janitster" in state.hand[player] and any(state.tokens[player]):
-        return [move_of("use", "janitster")]
-    return []
+    """Janitster, or a Copycatster as Janitster, with a flood token on the dam to clear."""
+    if not any(state.tokens[player]):
+        return []
+    uses = [move_of("use", JANITSTER)] if state.janitor[player] and JANITSTER in state.hand[player] else []
+    if state.copy_janitor[player] and COPYCAT in state.hand[player]:
+        uses.append(move_of("use", COPYCAT, cards=(INDEX[JANITSTER],)))
+    return uses
 
 
 WINDOWS = {"roll_own": roll_own_uses, "roll_any": roll_any_uses, "napster": napster_uses, "skip": skip_uses}
@@ -161,6 +178,8 @@ def use(state, player: int, move: Move) -> None:
         EFFECTS[name](state, player, move)
         return
     EFFECTS[numbers().special_names[move.cards[0]]](state, player, copied(move))
+    if move.at < 0:  # as Janitster, from the hand: _janitster sent it to the reinforcement pile
+        return
     stack = state.stacks[player][move.at]
     for piece in [piece for piece in stack if card_of(piece) == COPYCAT][:1]:  # unless it went already
         stack.remove(piece)
@@ -221,7 +240,7 @@ def _napster(state, player: int, move: Move) -> None:
 
 def _speedster(state, player: int, move: Move) -> None:
     state.stacks[player][move.at].remove(move.piece)
-    state.moved[player] = True
+    state.sped[player] = True
     land(state, player, move.to, after_use(move.piece))
 
 
@@ -232,7 +251,7 @@ def land(state, player: int, to: int, piece: str) -> None:
         state.tokens[player][to] -= 1
         state.tokens_removed += 1
         state.removed[player].append(piece)
-        state.say("log.hamsterdam.move_cleared", player=player, piece=piece, value=state.dams[player][to])
+        state.say("log.hamsterdam.move_cleared", player=player, piece=piece, **state.card(player, to))
     else:
         stack_add(state.stacks[player][to], piece)
 
@@ -288,12 +307,15 @@ def _whack_a_mole(state, player: int, move: Move) -> None:
 
 
 def _janitster(state, player: int, move: Move) -> None:
+    """Every flood token off the dam. Janitster leaves the game; a Copycatster that copied it goes to the
+    reinforcement pile, turned (D3)."""
     state.hand[player].remove(move.piece)
-    state.removed[player].append(move.piece)
-    cleared = sum(state.tokens[player])
-    state.tokens_removed += cleared
+    if card_of(move.piece) == COPYCAT:
+        stack_add(state.reserve[player], after_use(move.piece))
+    else:
+        state.removed[player].append(move.piece)
+    state.tokens_removed += sum(state.tokens[player])
     state.tokens[player] = [0] * len(state.tokens[player])
-    state.janitor[player] = False
 
 
 EFFECTS = {

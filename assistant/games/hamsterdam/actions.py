@@ -10,6 +10,7 @@ two plain hamsters are the same choice.
 - ``keep``: the specials kept of those dealt (``cards`` = their names, sorted);
 - ``put``: a piece from the hand onto a dam card (setup and redeployment);
 - ``clear``: a piece from the hand leaves the game to clear a flood token at ``at`` (redeployment);
+- ``restore``: every piece of the hand that can goes back where it stood when the round ended (redeployment);
 - ``done``: end the placing with pieces left that fit nowhere;
 - ``plug``: the piece that stops the flood at the card being resolved;
 - ``breach``: the end of the dam to flip, ``side`` left or right;
@@ -32,8 +33,8 @@ from assistant.games.base import KeyedAction, describe
 from assistant.games.hamsterdam.cards import HAMSTER, LEFT, RIGHT, card_of, numbers, piece_text, special_name
 
 POSITIONS = 11  # every dam has one card of each value 2..12, passing keeps the count
-KINDS = ("pass", "lay", "keep", "put", "clear", "done", "plug", "breach", "sacrifice", "move", "stay", "use", "accept",
-         "go_on", "dice")
+KINDS = ("pass", "lay", "keep", "put", "clear", "restore", "done", "plug", "breach", "sacrifice", "move", "stay", "use",
+         "accept", "go_on", "dice")
 # What the ``cards`` of a special's use hold, in order, as the texts name them (to a player: counting from 1).
 USE_EXTRAS = {"spinster": ("die", "face"), "mobster": ("change",), "bombster": ("player",), "contractster": ("start",),
               "huckster": ("player", "start")}
@@ -109,7 +110,10 @@ class Move(KeyedAction):
         if self.kind == "breach":
             return i18n.Text(f"move.hamsterdam.breach_{self.side}")
         if self.kind == "use" and card_of(self.piece) == "copycatster" and self.cards:
-            copy = Move("use", numbers().special_names[self.cards[0]], self.at, self.to, self.cards[1:])
+            name = numbers().special_names[self.cards[0]]
+            if name == "janitster":  # Janitster's own text has it leave the game; the Copycatster does not
+                return i18n.Text("move.hamsterdam.use_copycatster_janitster")
+            copy = Move("use", name, self.at, self.to, self.cards[1:])
             return i18n.Text("move.hamsterdam.use_copycatster", copied=copy.text())
         if self.kind == "use":
             return i18n.Text(f"move.hamsterdam.use_{card_of(self.piece)}", **self.use_params())
@@ -133,6 +137,7 @@ def move_of(kind: str, piece: str = "", at: int = -1, to: int = -1, cards: tuple
 
 
 DONE, STAY, ACCEPT, GO_ON = move_of("done"), move_of("stay"), move_of("accept"), move_of("go_on")
+RESTORE = move_of("restore")
 BREACH = {side: move_of("breach", side) for side in (LEFT, RIGHT)}
 
 
@@ -173,8 +178,9 @@ def action_from_data(data: Any) -> KeyedAction:
 
 FIELDS_OF = {
     "pass": {"cards"}, "lay": {"value"}, "keep": {"cards"}, "put": {"piece", "at"}, "clear": {"piece", "at"},
-    "done": set(), "plug": {"piece"}, "breach": {"side"}, "sacrifice": {"piece"}, "move": {"piece", "at", "to"},
-    "stay": set(), "use": {"piece", "at", "to", "cards"}, "accept": set(), "go_on": set(), "dice": {"cards"},
+    "restore": set(), "done": set(), "plug": {"piece"}, "breach": {"side"}, "sacrifice": {"piece"},
+    "move": {"piece", "at", "to"}, "stay": set(), "use": {"piece", "at", "to", "cards"}, "accept": set(),
+    "go_on": set(), "dice": {"cards"},
 }
 
 

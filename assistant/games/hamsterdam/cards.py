@@ -163,6 +163,25 @@ def piece_text(piece: str) -> i18n.Text:
     return i18n.Text("piece.hamsterdam.special", name=special_name(piece))
 
 
+# --- dam cards in words -----------------------------------------------------------------------
+def named_card(dam: list[int], pos: int, name: str = "value") -> dict:
+    """The card at ``pos`` as a text names it: ``{name: value}``, and ``{name}_at``: its position too where
+    the dam shows that value twice (passing can bring a second copy), so that "from card 10 to card 10"
+    cannot happen."""
+    value = dam[pos]
+    return {name: value, f"{name}_at": pos} if dam.count(value) > 1 else {name: value}
+
+
+def card_words(params: dict) -> dict:
+    """``params`` with each card that ``named_card`` gave a position told as "10 (position 3)", the
+    number the board prints under the card."""
+    told = dict(params)
+    for key in [key for key in params if key.endswith("_at")]:
+        name = key[:-len("_at")]
+        told[name] = i18n.Text("log.hamsterdam.card_at", value=told[name], at=told.pop(key) + 1)
+    return told
+
+
 def special_name(name: str) -> str:
     """The name printed on the card (``whack-a-mole`` -> ``Whack-a-Mole``): the same in every language."""
     return "-".join(part if part == "a" else part.capitalize() for part in name.split("-"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.games.hamsterdam.actions import action_from_data
-from assistant.games.hamsterdam.cards import HAMSTER, piece_text
+from assistant.games.hamsterdam.cards import HAMSTER, card_words, piece_text
 
 Event = tuple[str, dict]
 # Events told in two forms: with "a hamster", or naming the special (sentences differ by language).
@@ -30,7 +30,7 @@ def game_log(state) -> list[Event]:
 def log_text(event: Event, lang: str, names) -> str:
     """One event as a sentence in ``lang``; ``names`` are the seats' names as the page shows them."""
     key, values = event
-    params = dict(values)
+    params = card_words(values)
     params["name"] = names[params.pop("player")] if "player" in params else ""
     if "winners" in params:
         params["winners"] = ", ".join(names[seat] for seat in params["winners"])

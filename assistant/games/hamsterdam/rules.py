@@ -26,7 +26,7 @@ from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
 from assistant.games.hamsterdam import rolls, scoring, setup, turn
 from assistant.games.hamsterdam.actions import ROLLS, Roll
-from assistant.games.hamsterdam.cards import numbers
+from assistant.games.hamsterdam.cards import named_card, numbers
 from assistant.games.hamsterdam.views import refusal, view
 
 POSITIONS = len(numbers().dam_values)
@@ -45,8 +45,9 @@ PHASES = {
     "mole": (rolls.mole_moves, rolls.apply_mole),
 }
 CHANCE_PHASES = ("roll", "start_roll", "reroll")
-PLACING = {"put": setup.apply_put, "clear": setup.apply_clear, "done": setup.apply_done, "use": setup.apply_use}
-MOVING = {"move": turn.apply_move, "use": turn.apply_move, "stay": turn.apply_stay}
+PLACING = {"put": setup.apply_put, "clear": setup.apply_clear, "done": setup.apply_done, "use": setup.apply_use,
+           "restore": setup.apply_restore}
+MOVING = {"move": turn.apply_move, "use": turn.apply_move, "stay": turn.apply_stay, "go_on": turn.apply_go_on}
 
 
 class HamsterdamState(State):
@@ -68,6 +69,8 @@ class HamsterdamState(State):
         self.hand: list[list[str]] = [[] for _ in players]  # pieces to place (setup, redeployment)
         self.reserve: list[list[str]] = [[] for _ in players]  # the reinforcement pile
         self.removed: list[list[str]] = [[] for _ in players]  # pieces out of the game
+        # Each player's stacks as the last round ended (redeployment's "place as before"; none before).
+        self.before: list[list[list[str]]] = [[] for _ in players]
         self.piles = [0] * num_players
         self.breaches = [0] * num_players  # breaches resolved so far
         self.supply = table.supply_tokens
@@ -86,15 +89,18 @@ class HamsterdamState(State):
         self.moving_to = -1
         self.exhausted = False  # a token was needed and the supply was empty
         # The abilities (abilities.py): the window open, the value the dice show after the roll's
-        # abilities, each player's Mobster change and Ninjaster, who moved in the movement phase,
-        # whether a Bombster flood is being resolved, who had Janitster on the dam at redeployment.
+        # abilities, each player's Mobster change and Ninjaster, who made the normal move and who used a
+        # Speedster's extra move in the movement phase (D15), whether a Bombster flood is being resolved,
+        # who had Janitster on the dam at redeployment, and who may copy it with a Copycatster (D13).
         self.window = ""
         self.value = 0
         self.adjust = [0] * num_players
         self.ignore = [False] * num_players
         self.moved = [False] * num_players
+        self.sped = [False] * num_players
         self.bombing = False
         self.janitor = [False] * num_players
+        self.copy_janitor = [False] * num_players
         # Physicster and Whack-a-Mole (rolls.py): the special waiting for its second roll and where it
         # stands, that roll, and whether Whack-a-Mole was used this roll.
         self.pending = ""
@@ -139,6 +145,11 @@ class HamsterdamState(State):
     def intact(self, player: int) -> list[int]:
         """The positions of the cards not flipped by a breach: one run, as breaches flip only ends."""
         return [pos for pos, flipped in enumerate(self.flipped[player]) if not flipped]
+
+    def card(self, player: int, pos: int, name: str = "value") -> dict:
+        """A dam card as a log event names it (``name``: its value), with its position where the dam
+        shows that value twice (cards.named_card)."""
+        return named_card(self.dams[player], pos, name)
 
     @property
     def actor(self) -> int:
@@ -224,8 +235,9 @@ class HamsterdamState(State):
         for name in ("held", "dams", "flipped", "tokens", "hand", "reserve", "removed", "offered", "kept"):
             setattr(other, name, [list(row) for row in getattr(self, name)])
         other.stacks = [[list(stack) for stack in stacks] for stacks in self.stacks]
+        other.before = [[list(stack) for stack in stacks] for stacks in self.before]
         for name in ("piles", "breaches", "passes", "start_rolls", "contenders", "floods", "moving", "queue", "adjust",
-                     "ignore", "moved", "janitor"):
+                     "ignore", "moved", "sped", "janitor", "copy_janitor"):
             setattr(other, name, list(getattr(self, name)))
         other._log = None
         return other

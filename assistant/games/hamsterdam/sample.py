@@ -49,7 +49,8 @@ def sample_from_view(game, view: dict, rng: random.Random):
     state.queue, state.contenders = list(progress["queue"]), list(progress["contenders"])
     state.floods = [tuple(flood) for flood in progress["floods"]]
     state.window, state.bombing, state.whacked = progress["window"], progress["bombing"], progress["whacked"]
-    state.moved, state.janitor = list(progress["moved"]), list(progress["janitor"])
+    state.moved, state.sped = list(progress["moved"]), list(progress["sped"])
+    state.janitor, state.copy_janitor = list(progress["janitor"]), list(progress["copy_janitor"])
     state.pending_at, state.moving_to = progress["pending_at"], progress["moving_to"]
     state.phase = view["phase"]
     state._next_dice = (1, 1)

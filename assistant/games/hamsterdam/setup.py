@@ -11,14 +11,17 @@ passed, specials dealt or kept by others), so that it stands against undo (base.
   reading of "give each player two special hamsters": docs/RULES.md D9);
 - placing (setup and redeployment): the hand of pieces goes onto the dam one at a time; during
   redeployment a piece may leave the game to clear a flood token; no piece on a card with one.
+  ``restore`` puts in one move every piece of the hand back where it stood when the round ended
+  (``state.before``), where its card still takes it: a table wants its hamsters back mostly.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations, permutations
 
 from assistant.games.hamsterdam import abilities
-from assistant.games.hamsterdam.actions import DONE, Move, move_of
+from assistant.games.hamsterdam.actions import DONE, RESTORE, Move, move_of
 from assistant.games.hamsterdam.cards import HAMSTER, distinct, numbers, piece_order, special_name, stack_add
 
 TWINSTERS = "twinsters"
@@ -150,19 +153,43 @@ def free_positions(state, player: int) -> list[int]:
     return [pos for pos in range(len(tokens)) if not flipped[pos] and not tokens[pos]]
 
 
+def targets(state, player: int, piece: str) -> list[int]:
+    """The cards ``piece`` may be put on: a Swimster shares a card with a flood token."""
+    return state.intact(player) if abilities.swims(piece) else free_positions(state, player)
+
+
 def place_moves(state) -> list[Move]:
     player = state.actor
     pieces = distinct(state.hand[player])
     free = free_positions(state, player)
     tokens, flipped = state.tokens[player], state.flipped[player]
     flooded = [pos for pos in range(len(tokens)) if tokens[pos] and not flipped[pos]]
-    moves = [move_of("put", piece, pos) for piece in pieces
-             for pos in (state.intact(player) if abilities.swims(piece) else free)]
+    moves = [RESTORE] if back_in_place(state, player) else []
+    moves += [move_of("put", piece, pos) for piece in pieces for pos in targets(state, player, piece)]
     moves += [move_of("clear", piece, pos) for pos in flooded for piece in pieces]
     moves += abilities.redeploy_uses(state, player)
     if not free:
         moves.append(DONE)
     return moves
+
+
+def back_in_place(state, player: int) -> list[tuple[int, str]]:
+    """(card, piece) for each piece of the hand that can go back to the card it stood on when the round
+    ended, bottom of the stack first. A piece already put back by tap is not missing there; a card with
+    a flood token or flipped takes none (a Swimster goes back beside a token)."""
+    if not state.before[player]:  # the first placing: nothing stood anywhere yet
+        return []
+    hand = Counter(state.hand[player])
+    free, intact = set(free_positions(state, player)), set(state.intact(player))
+    back = []
+    for pos, stood in enumerate(state.before[player]):
+        missing = Counter(stood) - Counter(state.stacks[player][pos])
+        for piece in stood:
+            if missing[piece] and hand[piece] and pos in (intact if abilities.swims(piece) else free):
+                missing[piece] -= 1
+                hand[piece] -= 1
+                back.append((pos, piece))
+    return back
 
 
 def apply_put(state, move: Move) -> bool:
@@ -173,13 +200,24 @@ def apply_put(state, move: Move) -> bool:
     return False
 
 
+def apply_restore(state, move: Move) -> bool:
+    player = state.actor
+    back = back_in_place(state, player)
+    for pos, piece in back:
+        state.hand[player].remove(piece)
+        stack_add(state.stacks[player][pos], piece)
+    state.say("log.hamsterdam.restored", player=player, count=len(back))
+    continue_placing(state)
+    return False
+
+
 def apply_clear(state, move: Move) -> bool:
     player = state.actor
     state.hand[player].remove(move.piece)
     state.removed[player].append(move.piece)
     state.tokens[player][move.at] -= 1
     state.tokens_removed += 1
-    state.say("log.hamsterdam.cleared", player=player, piece=move.piece, value=state.dams[player][move.at])
+    state.say("log.hamsterdam.cleared", player=player, piece=move.piece, **state.card(player, move.at))
     continue_placing(state)
     return False
 
@@ -233,11 +271,12 @@ def start_placing(state) -> None:
 def start_redeployment(state) -> None:
     """Everybody takes up every piece, from the dam and the reinforcement pile, to place them again."""
     state.say("log.hamsterdam.redeploy", round=state.turns // state.round_turns)
+    abilities.note_janitster(state)  # before any dam is taken up
     for player in range(state.num_players):
-        state.janitor[player] = bool(abilities.standing(state, player, "janitster"))
         pieces = state.reserve[player] + [piece for stack in state.stacks[player] for piece in stack]
         state.hand[player] = sorted(pieces, key=hand_order)
         state.reserve[player] = []
+        state.before[player] = [list(stack) for stack in state.stacks[player]]
         for stack in state.stacks[player]:
             stack.clear()
     start_placing(state)

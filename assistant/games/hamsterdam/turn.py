@@ -113,7 +113,7 @@ def plug(state, player: int, pos: int, piece: str) -> None:
     twins on the dam along."""
     state.stacks[player][pos].remove(piece)
     stack_add(state.reserve[player], piece)
-    state.say("log.hamsterdam.plug", player=player, piece=piece, value=state.dams[player][pos])
+    state.say("log.hamsterdam.plug", player=player, piece=piece, **state.card(player, pos))
     if card_of(piece) == "twinsters":
         for stack in state.stacks[player]:
             for twin in [other for other in stack if card_of(other) == "twinsters"]:
@@ -124,18 +124,18 @@ def plug(state, player: int, pos: int, piece: str) -> None:
 def flood_token(state, player: int, pos: int) -> None:
     """No hamster: a token onto the card, or, with one there already, a token into the flood pile.
     With the supply used up nothing is placed and the game ends after this turn."""
-    value = state.dams[player][pos]
+    card = state.card(player, pos)
     if not state.supply:
         state.exhausted = True
-        state.say("log.hamsterdam.no_token", player=player, value=value)
+        state.say("log.hamsterdam.no_token", player=player, **card)
         return
     state.supply -= 1
     if state.tokens[player][pos]:
         state.piles[player] += 1
-        state.say("log.hamsterdam.to_pile", player=player, value=value, pile=state.piles[player])
+        state.say("log.hamsterdam.to_pile", player=player, **card, pile=state.piles[player])
     else:
         state.tokens[player][pos] += 1
-        state.say("log.hamsterdam.token", player=player, value=value)
+        state.say("log.hamsterdam.token", player=player, **card)
 
 
 # --- breaches ----------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def flip(state, player: int, side: str) -> bool:
     pos = cards[0] if side == LEFT else cards[-1]
     state.flipped[player][pos] = True
     state.breaches[player] += 1
-    state.say("log.hamsterdam.breach", player=player, value=state.dams[player][pos])
+    state.say("log.hamsterdam.breach", player=player, **state.card(player, pos))
     if state.tokens[player][pos]:
         state.piles[player] += state.tokens[player][pos]
         state.say("log.hamsterdam.breach_token", player=player, count=state.tokens[player][pos],
@@ -230,7 +230,7 @@ def sacrifice(state, player: int, piece: str) -> None:
     state.removed[player].append(piece)
     state.tokens[player][state.moving_to] -= 1
     state.tokens_removed += 1
-    state.say("log.hamsterdam.sacrifice", player=player, piece=piece, value=state.dams[player][state.moving_to])
+    state.say("log.hamsterdam.sacrifice", player=player, piece=piece, **state.card(player, state.moving_to))
 
 
 def land(state, player: int) -> None:
@@ -250,7 +250,7 @@ def end_turn(state) -> None:
     if state.turns % state.movement_turns == 0:
         state.say("log.hamsterdam.movement")
         state.start_phase("move", state.turn_order())
-        state.moved = [False] * state.num_players
+        state.moved, state.sped = [False] * state.num_players, [False] * state.num_players
         next_mover(state)
     else:
         state.next_roll()
@@ -268,26 +268,29 @@ def game_ends(state) -> bool:
 
 
 def move_moves(state) -> list[Move]:
+    """The normal move (until it is made) and each face-up Speedster's extra move, before or after it
+    (D15: a Speedster turns after its move, so each moves once); then no (more) move."""
     player = state.queue[0]
     cards = state.intact(player)
     moves = []
-    for pos in cards:
-        for piece in distinct(state.stacks[player][pos]):
-            moves += [move_of("move", piece, pos, to) for to in (pos - 1, pos + 1) if to in cards]
     if not state.moved[player]:
-        moves += abilities.speedster_uses(state, player)
-    return [*moves, STAY]
+        for pos in cards:
+            for piece in distinct(state.stacks[player][pos]):
+                moves += [move_of("move", piece, pos, to) for to in (pos - 1, pos + 1) if to in cards]
+    moves += abilities.speedster_uses(state, player)
+    return [*moves, GO_ON if state.moved[player] else STAY]
 
 
 def next_mover(state) -> None:
-    """A player with nothing to move is passed over; after everybody, those who did not move may use
-    a skip-movement ability (D8)."""
+    """A player with nothing (more) to move is passed over; after everybody, those who neither moved nor
+    used Speedster may use a skip-movement ability (D8, D13)."""
     while state.queue:
         if len(move_moves(state)) > 1:
             state.phase = "move"
             return
         state.queue.pop(0)
-    open_window(state, "skip", [player for player in state.turn_order() if not state.moved[player]])
+    open_window(state, "skip", [player for player in state.turn_order()
+                                if not state.moved[player] and not state.sped[player]])
 
 
 def after_movement(state) -> None:
@@ -303,22 +306,27 @@ def after_movement(state) -> None:
 
 def apply_move(state, move: Move) -> None:
     """One card left or right; onto a flood token the hamster removes it and leaves the game (a
-    Swimster shares the card instead)."""
+    Swimster shares the card instead). The player goes on while a Speedster can still move (D15)."""
     player = state.queue[0]
-    if move.kind == "use":  # Speedster: in addition to the move, the player goes on
+    if move.kind == "use":  # Speedster: in addition to the move
         abilities.use(state, player, move)
         next_mover(state)
         return
-    state.queue.pop(0)
     state.moved[player] = True
     state.stacks[player][move.at].remove(move.piece)
     if not state.tokens[player][move.to] or abilities.swims(move.piece):
-        state.say("log.hamsterdam.move", player=player, piece=move.piece, start=state.dams[player][move.at],
-                  value=state.dams[player][move.to])
+        state.say("log.hamsterdam.move", player=player, piece=move.piece, **state.card(player, move.at, "start"),
+                  **state.card(player, move.to))
     abilities.land(state, player, move.to, move.piece)
     next_mover(state)
 
 
 def apply_stay(state, move: Move) -> None:
     state.say("log.hamsterdam.stay", player=state.queue.pop(0))
+    next_mover(state)
+
+
+def apply_go_on(state, move: Move) -> None:
+    """After the normal move: no (more) Speedster move."""
+    state.queue.pop(0)
     next_mover(state)

@@ -13,9 +13,9 @@ from assistant.games.hamsterdam.actions import Move, Roll
 from assistant.games.hamsterdam.cards import numbers, piece_text
 
 KINDS_OF_PHASE = {
-    "pass": ("pass",), "arrange": ("lay",), "keep": ("keep",), "place": ("put", "clear", "done", "use"),
+    "pass": ("pass",), "arrange": ("lay",), "keep": ("keep",), "place": ("put", "clear", "restore", "done", "use"),
     "flood": ("plug", "use", "accept"), "breach": ("breach",), "sacrifice": ("sacrifice",),
-    "move": ("move", "stay", "use"), "window": ("use", "go_on"), "choose_dice": ("dice",), "mole": ("put",),
+    "move": ("move", "stay", "go_on", "use"), "window": ("use", "go_on"), "choose_dice": ("dice",), "mole": ("put",),
 }
 SETUP = ("pass", "arrange", "keep")
 
@@ -71,7 +71,8 @@ def _progress(state) -> dict:
     return {
         "queue": list(state.queue), "floods": [list(flood) for flood in state.floods],
         "contenders": list(state.contenders), "window": state.window, "moved": list(state.moved),
-        "janitor": list(state.janitor), "bombing": state.bombing, "whacked": state.whacked,
+        "sped": list(state.sped), "janitor": list(state.janitor), "copy_janitor": list(state.copy_janitor),
+        "bombing": state.bombing, "whacked": state.whacked,
         "pending_at": state.pending_at, "moving_to": state.moving_to,
     }
 
@@ -90,6 +91,7 @@ def _player(state, seat: int, me: int | None) -> dict:
         "offered_count": len(state.offered[seat]),
         "kept": list(state.kept[seat]) if mine or not keeping else None,
         "hand": list(state.hand[seat]),
+        "before": [list(stack) for stack in state.before[seat]] if state.phase == "place" else [],  # as the round ended
         "reserve": list(state.reserve[seat]),
         "removed": list(state.removed[seat]),
         "pile": state.piles[seat],
@@ -124,6 +126,10 @@ def _move_refusal(state, move: Move, player: int) -> IllegalAction:
     positions = range(len(state.dams[player]))
     if kind in ("put", "clear", "move") and move.at not in positions:
         return IllegalAction("error.hamsterdam.no_such_card", at=move.at + 1)
+    if state.phase == "move" and (kind == "stay" or kind == "move" and state.moved[player]):
+        return IllegalAction("error.hamsterdam.moved_already")  # only Speedster may still move (D15)
+    if state.phase == "move" and kind == "go_on":
+        return IllegalAction("error.hamsterdam.now_move")
     if kind == "pass":
         return IllegalAction("error.hamsterdam.pass_two")
     if kind == "lay":
@@ -143,6 +149,8 @@ def _move_refusal(state, move: Move, player: int) -> IllegalAction:
         return IllegalAction("error.hamsterdam.no_token", value=state.dams[player][move.at])
     if kind == "done":
         return IllegalAction("error.hamsterdam.can_still_place")
+    if kind == "restore":
+        return IllegalAction(f"error.hamsterdam.{'cannot_restore' if state.before[player] else 'no_before'}")
     if kind == "move":
         return IllegalAction("error.hamsterdam.not_there", piece=piece_text(move.piece),
                              value=state.dams[player][move.at])

@@ -54,10 +54,14 @@ def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: boo
            f'<span class="hd-counts">{counts}</span></div>'
     flood = view["flood"]
     cards = []
+    stood_any = False
     for pos, card in enumerate(shown["dam"]):
         flooding = flood is not None and flood["player"] == seat and flood["at"] == pos
         stack = "".join(piece_chip(piece, count, tap=f"p{seat}-{pos}-{piece}")
                         for piece, count in stack_counts(card["pieces"]))
+        if shown["hand"] and shown["before"]:  # redeployment: what stood here and is not back yet, faint
+            stood = _stood(shown["before"][pos], card["pieces"])
+            stack, stood_any = stood + stack, stood_any or bool(stood)
         tokens = ""
         if card["tokens"]:
             tokens = f'<div class="hd-tokens">{token_svg(18)}<b>{card["tokens"]}</b></div>'
@@ -72,7 +76,16 @@ def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: boo
         cards.append(f'<div class="hd-empty">{esc(tr(f"{T}.no_cards_yet"))}</div>')
     reserve = _pieces_line(f"{T}.reserve", shown["reserve"])
     hand = _pieces_line(f"{T}.to_place", shown["hand"]) if shown["hand"] else ""
+    if hand and stood_any and big:
+        hand += f'<div class="hd-line hd-stood-note">{esc(tr(f"{T}.stood_before"))}</div>'
     return f'<div class="{classes}">{head}<div class="hd-dam">{"".join(cards)}</div>{hand}{reserve}</div>'
+
+
+def _stood(before: list[str], now: list[str]) -> str:
+    """The pieces that stood on a card as the round ended and are not on it again: faint, not tappable."""
+    missing = Counter(before) - Counter(now)
+    chips = "".join(piece_chip(piece, count) for piece, count in stack_counts(list(missing.elements())))
+    return f'<div class="hd-stood">{chips}</div>' if chips else ""
 
 
 def _pieces_line(key: str, pieces: list[str]) -> str:

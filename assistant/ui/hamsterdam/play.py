@@ -200,6 +200,8 @@ def _move_button(button_id: str, move, view: dict) -> dict:
         die, face = move.cards
         picture = f"{die_svg(view['dice'][die], 28, faint=True)} → {die_svg(face, 28)}"
         return {"id": button_id, "label": f'<span class="hd-spin">{picture}</span>', "html": True}
+    if move.kind == "restore":  # the quick way through a redeployment: the first button
+        return {"id": button_id, "label": words(move.text()), "primary": True}
     return {"id": button_id, "label": words(move.text())}
 
 
@@ -276,6 +278,8 @@ def _how_key(view: dict, board: Board) -> str:
         return "pass_two" if view["num_players"] == 2 else "pass"
     if phase == "flood" and not board.extra:
         return "flood_taps"
+    if phase == "place" and any(move.kind == "restore" for _, move in board.extra):
+        return "place_restore"
     return phase
 
 
