@@ -9,14 +9,16 @@ board "mm-check": rows p{player}, hand cards x{player}-{n}, palette cards c{name
 from __future__ import annotations
 
 import random
+import re
 
 from assistant import i18n
 from assistant.bots import Advice
 from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS
-from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, full_colour
+from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, NAMES, full_colour
 from assistant.store import Store
-from assistant.ui.moemmen.board import hand_parts
+from assistant.ui.moemmen.board import hand_order, hand_parts
+from assistant.ui.moemmen.pictures import card_label
 from assistant.ui.table import Table
 from tests.components import (
     assert_not_offered,
@@ -355,6 +357,30 @@ def test_names_are_shown_as_text(db):
     log = "\n".join(str(element.value) for element in at.markdown)
     assert names[1] not in log and r"\[y\]\(https\:" in log
     assert names[0] not in log and r"\*\*Ann\*\*" in log
+
+
+def known_in_boxes(markup: str) -> list[list[str]]:
+    """Per player box, the cards shown as seen taken (their screen reader labels), in seat order."""
+    players = re.split(r'<div class="mm-player[ "]', markup.split('<div class="mm-centre">')[0])[1:]
+    return [re.findall(r'aria-label="([^"]*)"', box.split('class="mm-known-label"')[1]) if "mm-known" in box
+            else [] for box in players]
+
+
+def test_the_cards_an_opponent_was_seen_to_take_are_shown(db):
+    """M13: what a bot took from the table this round and still holds is shown in its box, in hand
+    order, under a label; nothing for a bot that holds none, nothing in your own box (your hand is shown)."""
+    state = played_until(4, lambda s: s.current_player == 0 and s.phase == "turn" and s.known[0]
+                         and any(s.known[1:]) and not all(s.known[1:]))
+    game = saved(db, state, bots=("easy", "easy", "hard"))
+    at = open_app(PAGE, game=game)
+    wanted = [[] if p == 0 else [card_label(NAMES[card]) for card in hand_order(known)]
+              for p, known in enumerate(state.known)]
+    assert known_in_boxes(board_html(at, MM)) == wanted
+    assert board_html(at, MM).count("Picked up") == sum(1 for cards in wanted if cards)
+    german = open_app(PAGE, game=game, lang="de")
+    assert known_in_boxes(board_html(german, MM)) == [[card_label(NAMES[card], "de") for card in hand_order(known)]
+                                                      if p else [] for p, known in enumerate(state.known)]
+    assert "Aufgenommen" in board_html(german, MM)
 
 
 # --- the score check -----------------------------------------------------------------------------------

@@ -104,6 +104,23 @@ def test_a_turn_with_four_bots_on_one_screen(app, size):
     assert len(app.store.load(played).state.history) == len(state.history), "choosing decides nothing"
 
 
+@pytest.mark.parametrize(("size", "lang"), [("landscape", "en"), ("wide", "en"), ("portrait", "de")])
+def test_what_the_opponents_were_seen_to_take_on_one_screen(app, size, lang):
+    """Four bots, each holding cards it took from the table (three or more for some): their small
+    pictures in the players' boxes, and the table, your hand and the buttons still on one screen."""
+    played, state = game_at(app.store, 5, lambda s: my_turn(s) and all(s.known[1:])
+                            and sum(len(cards) for cards in s.known[1:]) >= 12)
+    with browser_page(*SIZES[size]) as page:
+        open_game(page, app.url, played, lang=lang)
+        page.screenshot(path=ARTIFACTS / f"moemmen-{size}-known-{lang}.png")
+        assert_one_screen(page)
+        assert page.locator(f"{MM} .mm-known").count() == 4
+        assert_in_view(page, f"{MM} .mm-known", "the cards seen taken")
+        pictures = page.locator(f"{MM} .mm-known svg")
+        assert pictures.count() == sum(len(cards) for cards in state.known[1:])
+        assert all(pictures.nth(n).bounding_box()["width"] >= 38 for n in range(pictures.count())), "too small to read"
+
+
 def test_together_an_exchange_by_tapping_then_the_tablet_is_passed(app, size="portrait"):
     played, state = game_at(app.store, 3, lambda s: s.current_player == 0 and s.phase == "turn"
                             and len(s.history) > 3 and completing(s) is None, humans=3, seed_from=40)

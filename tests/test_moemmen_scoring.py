@@ -111,6 +111,25 @@ def test_a_view_shows_the_own_hand_the_table_and_sizes_but_no_other_hand_nor_the
     assert dealt.view(1) == view and sorted(dealt.cards_in_play()) == sorted(state.cards_in_play())
 
 
+def test_every_view_remembers_the_cards_a_player_was_seen_to_take_until_they_leave_the_hand():
+    state = rig("red+1 red+2 red+3 red-2 blue+1 tim", "yellow+1 yellow+2 yellow+3 yellow+4 green+1 benny",
+                table="blue+4 yellow-3 green+1 green+2 yellow+1")
+    state.apply(X("blue+1", "blue+4"))  # seat 0 takes the blue 4 in the open
+    state.apply(X("green+1", "yellow+1"))
+    assert state.view(0)["known"] == state.view(1)["known"] == [C("blue+4"), C("yellow+1")]
+    state.apply(TIM)  # Tim leaves seat 0's hand (nobody knew it was there)
+    state.apply(X("blue+4", "green+1"))  # the blue 4 everybody knew of goes back to the table
+    state.apply(X("benny", "yellow-3"))  # seat 1 must take the yellow -3
+    assert state.view(1)["known"] == [C("green+1"), sorted(C("yellow+1 yellow-3"))]
+    for seed in range(10):  # a deal from seat 0's view gives seat 1 the cards everybody saw it take
+        dealt = GAME.sample_from_view(state.view(0), random.Random(seed))
+        assert set(C("yellow+1 yellow-3")) <= set(dealt.hands[1]) and dealt.view(0) == state.view(0)
+    rng = random.Random(1)
+    while not state.results:
+        state.apply(collect_one_colour(state.view(state.current_player), state.legal_actions(), rng))
+    assert state.view(0)["known"] == [[], []]  # a new round: nothing known
+
+
 def test_a_deal_from_the_view_of_the_tim_player_gives_the_taker_a_card_to_lay_down():
     state = rig("red+1 red+2 red+3 red-2 blue+1 tim", "yellow+1 yellow+2 yellow+3 yellow+4 green+1 benny",
                 table="blue+4 yellow-3 green+1 green+2 yellow+1")
@@ -125,9 +144,10 @@ def test_a_deal_from_the_view_of_the_tim_player_gives_the_taker_a_card_to_lay_do
 def test_a_sampled_taker_with_only_minus_cards_swaps_one_for_a_card_to_lay_down():
     from assistant.games.moemmen.rules import _give_a_card_to_lay_down
 
-    hand, pool = C("red-2 red-3 yellow-2 yellow-3 green-2 green-3"), C("blue-2 tim blue-3")
-    _give_a_card_to_lay_down(hand, pool)
-    assert hand == sorted(C("red-2 red-3 yellow-2 yellow-3 green-2 tim")) and pool == C("blue-2 green-3 blue-3")
+    hand, pool = sorted(C("red-2 red-3 yellow-2 yellow-3 green-2 green-3")), C("blue-2 tim blue-3")
+    known = C("red-2 red-3 yellow-2 yellow-3 green-3")  # seen going in: only the green -2 may go
+    _give_a_card_to_lay_down(hand, known, pool)
+    assert hand == sorted(C("red-2 red-3 yellow-2 yellow-3 green-3 tim")) and pool == C("blue-2 green-2 blue-3")
 
 
 # --- moves and options -------------------------------------------------------------------------

@@ -151,11 +151,20 @@ def sample_this_round(view: dict, rng: random.Random) -> MoemmenState:
     deal = GAME.sample_from_view(view, rng)
     for player in range(view["num_players"]):
         if player != view["me"]:
-            collect(deal, player, rng.choices(range(len(COLOURS)), colours)[0],
-                    rng.choices(range(1, HAND_SIZE), counts)[0], rng)
+            known = view["known"][player]
+            colour = known_colour(known, rng) if any(IS_PLUS[card] for card in known) else None
+            if colour is None:
+                colour = rng.choices(range(len(COLOURS)), colours)[0]
+            collect(deal, player, colour, rng.choices(range(1, HAND_SIZE), counts)[0], known, rng)
     rng.shuffle(deal.deck)
     deal.target = -1_000_000
     return deal
+
+
+def known_colour(known: list[int], rng: random.Random) -> int:
+    """The colour a player collects, from the sheep everybody saw them take: the one they took most of."""
+    counts = colour_counts(known)[0]
+    return rng.choice([colour for colour, count in enumerate(counts) if count == max(counts)])
 
 
 def colour_odds(view: dict) -> list[float]:
@@ -163,18 +172,21 @@ def colour_odds(view: dict) -> list[float]:
     return seat_colour_odds(seat_from_view(view))
 
 
-def collect(deal: MoemmenState, player: int, colour: int, count: int, rng: random.Random) -> None:
-    """Give ``player`` up to ``count`` sheep of ``colour`` from their hand and the deck, the rest of
-    the hand other cards from there."""
+def collect(deal: MoemmenState, player: int, colour: int, count: int, known: list[int], rng: random.Random) -> None:
+    """Give ``player`` up to ``count`` sheep of ``colour`` (the ``known`` cards stay in the hand and
+    count), the hand's other places other cards, from their hand and the deck."""
     hand = deal.hands[player]
     cards = hand + deal.deck
+    for card in known:
+        cards.remove(card)
     sheep = [card for card in cards if IS_PLUS[card] and COLOUR_OF[card] == colour]
     others = [card for card in cards if not IS_PLUS[card] or COLOUR_OF[card] != colour]
     rng.shuffle(sheep)
     rng.shuffle(others)
-    held = min(count, len(sheep), len(hand))
-    hand[:] = sorted(sheep[:held] + others[:len(hand) - held])
-    deal.deck = sheep[held:] + others[len(hand) - held:]
+    places = len(hand) - len(known)
+    held = min(max(count - colour_counts(known)[0][colour], 0), len(sheep), places)
+    hand[:] = sorted(known + sheep[:held] + others[:places - held])
+    deal.deck = sheep[held:] + others[places - held:]
 
 
 def rollout_move(state: MoemmenState) -> Move:

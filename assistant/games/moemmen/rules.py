@@ -90,6 +90,9 @@ class MoemmenState(State):
         self.acted = False  # the player on turn played Benny or refreshed: a pass now is no "only a pass"
         self.must_lay_minus = False  # Tim was played with no minus card on the table (M4)
         self.takers: list[int] = []  # phase "tim_take": the opponents still to take, the first to move
+        # Per player, the cards everybody saw go into that hand this round (taken from the table)
+        # and still there: a player at the table remembers them, and so do the bots.
+        self.known: list[list[int]] = [[] for _ in range(players)]
         complete = [p for p, hand in enumerate(self.hands) if full_colour(hand) is not None]
         if complete:  # M9: a dealt hand of six plus cards of one colour ends the round at once
             self._end_round(complete)
@@ -122,6 +125,8 @@ class MoemmenState(State):
         hand.remove(move.give)
         insort(hand, move.take)
         self.table[self.table.index(move.take)] = move.give
+        self._forget(player, move.give)
+        insort(self.known[player], move.take)
 
     def minus_on_table(self) -> int:
         return minus_count(self.table)
@@ -183,6 +188,12 @@ class MoemmenState(State):
     def _play_card(self, card: int) -> None:
         self.hands[self.turn].remove(card)
         self.discard.append(card)
+        self._forget(self.turn, card)
+
+    def _forget(self, player: int, card: int) -> None:
+        """A card leaves the hand: if everybody knew it was there, they know it has gone."""
+        if card in self.known[player]:
+            self.known[player].remove(card)
 
     # --- turns, the Tim phase, the end of a round and of the match -------------------------
     def _next_turn(self) -> None:
@@ -233,7 +244,9 @@ class MoemmenState(State):
         Cards are ints (cards.py). ``turn`` is the player whose turn it is (the Tim player during
         "tim_exchange" and "tim_take"); ``takers`` the opponents still to take a minus card, the
         first of them to move; ``must_lay_minus``: the Tim exchange is compulsory (M4); ``acted``: the
-        player on turn played Benny or refreshed, so a pass would not count (M7); ``passes``: turns in
+        player on turn played Benny or refreshed, so a pass would not count (M7); ``known``: per
+        player, the cards everybody saw go into that hand this round that are still there (taken from
+        the table; public, as every exchange is made in the open); ``passes``: turns in
         a row of only a pass; ``results``: each finished round's hands, colours (index into
         ``cards.COLOURS``), scores, totals after it and the seats that ended it (``complete``).
         """
@@ -255,6 +268,7 @@ class MoemmenState(State):
             "passes": self.passes,
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(hand) for hand in self.hands],
+            "known": [list(cards) for cards in self.known],
             "table": list(self.table),
             "discard_top": self.discard[-1] if self.discard else None,
             "discard_count": len(self.discard),
@@ -278,6 +292,7 @@ class MoemmenState(State):
         other.hands = [list(hand) for hand in self.hands]
         other.table, other.deck, other.discard = list(self.table), list(self.deck), list(self.discard)
         other.totals, other.takers, other.results = list(self.totals), list(self.takers), list(self.results)
+        other.known = [list(cards) for cards in self.known]
         return other
 
 
@@ -310,11 +325,21 @@ def sample_from_view(game, view: dict, rng: random.Random) -> MoemmenState:
     state.rng = rng
     me = view["me"]
     pool = unseen_cards(view)
+    known = [list(cards) for cards in view["known"]]
+    for p, cards in enumerate(known):
+        if p != me:
+            for card in cards:
+                pool.remove(card)
     rng.shuffle(pool)
     for p, size in enumerate(view["hand_sizes"]):
-        state.hands[p] = list(view["hand"]) if p == me else sorted(pool.pop() for _ in range(size))
+        if p == me:
+            state.hands[p] = list(view["hand"])
+        else:
+            state.hands[p] = sorted(known[p] + [pool.pop() for _ in range(size - len(known[p]))])
+    state.known = known
     if view["phase"] == "tim_take" and view["current_player"] != me:
-        _give_a_card_to_lay_down(state.hands[view["current_player"]], pool)
+        taker = view["current_player"]
+        _give_a_card_to_lay_down(state.hands[taker], known[taker], pool)
     state.table = list(view["table"])
     top = view["discard_top"]
     state.discard = [] if top is None else [pool.pop() for _ in range(view["discard_count"] - 1)] + [top]
@@ -329,12 +354,16 @@ def sample_from_view(game, view: dict, rng: random.Random) -> MoemmenState:
     return state
 
 
-def _give_a_card_to_lay_down(hand: list[int], pool: list[int]) -> None:
+def _give_a_card_to_lay_down(hand: list[int], known: list[int], pool: list[int]) -> None:
     """The opponent to take a minus card holds a card to lay down, or they would have been
-    skipped (M5): a sampled hand of only minus cards swaps one with the first other unseen card."""
+    skipped (M5): a sampled hand of only minus cards swaps a card nobody saw go in with the first
+    other unseen card."""
     if all(IS_MINUS[card] for card in hand):
+        unknown = list(hand)
+        for card in known:
+            unknown.remove(card)
         other = next(card for card in pool if not IS_MINUS[card])
-        pool[pool.index(other)] = hand.pop()
-        hand.append(other)
-        hand.sort()
+        pool[pool.index(other)] = unknown[0]
+        hand.remove(unknown[0])
+        insort(hand, other)
 

@@ -1,6 +1,7 @@
-"""The Mömmen table as one picture for the tap board: every player compact at the top, the table's
-five cards beside the deck and the discard pile, the hand of the seat that decides, and the side
-column (status, buttons, messages). And the round's end: every hand with its colour and score.
+"""The Mömmen table as one picture for the tap board: every player compact at the top (with the cards
+each opponent was seen to take from the table and still holds), the table's five cards beside the
+deck and the discard pile, the hand of the seat that decides, and the side column (status, buttons,
+messages). And the round's end: every hand with its colour and score.
 
 Parts a tap can choose: ``h{card}-{n}`` (the n-th copy of a card in your hand) and ``t{place}``
 (a table card, places 0..4). What is tappable, and what pairs with what, is decided in play.py
@@ -19,6 +20,7 @@ from assistant.ui.common import lang, tr
 from assistant.ui.moemmen.pictures import card_back_svg, card_box
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
+KNOWN_WIDTH = 40  # px: small beside a player, its value (a quarter of the card's width) still legible
 
 
 def hand_order(hand: list[int]) -> list[int]:
@@ -67,10 +69,23 @@ def _players(names: list[str], labels: list[str], view: dict, seat: int | None) 
             last = tr("ui.moemmen.last_round", score=_signed(view["results"][-1]["scores"][p]))
             total += f'<span class="mm-last">{html.escape(last)}</span>'
         cards = html.escape(tr("ui.moemmen.hand_size", count=view["hand_sizes"][p]))
+        known = _known(view["known"][p]) if p != seat else ""  # your own hand is shown in full
         boxes.append(f'<div class="{classes}"><div class="mm-pname">{html.escape(names[p])}{label}{tim}</div>'
                      f'<div class="mm-pinfo"><span class="mm-backs" aria-label="{cards}">{back}×'
-                     f'{view["hand_sizes"][p]}</span>{total}</div></div>')
+                     f'{view["hand_sizes"][p]}</span>{total}</div>{known}</div>')
     return "".join(boxes)
+
+
+def _known(cards: list[int]) -> str:
+    """The cards everybody saw this player take from the table this round and still in the hand (M13):
+    a player at the table remembers them, and so does the hard bot, so the screen shows them. Small
+    pictures, as many as there are, under the hand size; nothing while there are none."""
+    if not cards:
+        return ""
+    note = html.escape(tr("ui.moemmen.known_note"))
+    pictures = "".join(card_box(NAMES[card], lang(), width=KNOWN_WIDTH) for card in hand_order(cards))
+    return (f'<div class="mm-known" role="group" aria-label="{note}" title="{note}">'
+            f'<span class="mm-known-label">{html.escape(tr("ui.moemmen.known"))}</span>{pictures}</div>')
 
 
 def _signed(score: int) -> str:
