@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 
+from assistant import i18n
 from assistant.bots import Advice
+from assistant.bots.hamsterdam_policy import easy_move
 from assistant.games import get_game
-from assistant.games.hamsterdam.actions import Move
+from assistant.games.hamsterdam.actions import Move, Roll
 from assistant.store import Store
+from assistant.ui.hamsterdam.board import table_html
 from assistant.ui.hamsterdam.decisions import Board, board_for, parts_of, selection_parts
-from assistant.ui.hamsterdam.play import _move_button, _told_apart
+from assistant.ui.hamsterdam.play import _doing, _how_key, _move_button, _told_apart
 from assistant.ui.table import Table
 from tests.components import (
     assert_shows,
@@ -29,6 +32,7 @@ from tests.components import (
     open_app,
     texts,
 )
+from tests.helpers import rig_hamsterdam
 
 PAGE = "assistant/ui/pages/hamsterdam.py"
 HD = "hd-board"
@@ -363,8 +367,8 @@ def test_two_specials_of_a_kind_make_buttons_that_name_their_cards():
     board = Board("none", [], extra=[("x0", first), ("x1", second), ("x2", Move("stay"))])
     specs = _told_apart([_move_button(b, move, view) for b, move in board.extra], board, view)
     values = [card["value"] for card in view["players"][0]["dam"]]
-    assert specs[0]["label"].endswith(f"(card {values[2]})") and specs[1]["label"].endswith(f"(card {values[7]})")
-    assert "(card" not in specs[2]["label"]
+    assert specs[0]["label"].endswith(f"on card {values[2]}") and specs[1]["label"].endswith(f"on card {values[7]}")
+    assert "on card" not in specs[2]["label"]
 
 
 def test_place_as_before_is_one_button_in_the_redeployment_and_one_undo(db):
@@ -385,3 +389,39 @@ def test_place_as_before_is_one_button_in_the_redeployment_and_one_undo(db):
     assert db.load(game_id).state.to_json() == game.to_json()
     german = open_app(PAGE, game=game_id, lang="de")
     assert "Wie vorher aufstellen" in {spec["label"] for spec in board_data(german, HD)["buttons"]}
+
+
+def test_after_the_normal_move_the_status_says_only_speedster_is_left(monkeypatch):
+    state = rig_hamsterdam(2, stacks=[{2: ["hamster", "speedster"], 9: ["hamster"]}, {}], turns=3)
+    state.apply(Roll(6, 6))
+    view = state.view(0)
+    assert _how_key(view, board_for(view, state.legal_actions(), 0)) == "move_with_speedster"
+    state.apply(Move("move", "hamster", 7, 8))
+    view = state.view(0)
+    how = f"ui.hamsterdam.how_{_how_key(view, board_for(view, state.legal_actions(), 0))}"
+    assert _doing(view, "Ann", ["Ann", "Bo"]) == "Movement phase: Ann has moved; Speedster may still move, to any card."
+    assert i18n.t(how, "en") == "Tap Speedster, then the card it goes to, then Move; or Go on."
+    monkeypatch.setattr("assistant.ui.common.lang", lambda: "de")
+    assert _doing(view, "Ann", ["Ann", "Bo"]).startswith("Bewegungsphase: Ann hat gezogen; Speedster darf noch")
+    assert i18n.t(how, "de").startswith("Tippe Speedster an")
+
+
+def test_the_small_dams_show_their_position_numbers_too():
+    state = rig_hamsterdam(3, stacks=[{2: ["hamster"]}, {}, {}])
+    markup = table_html(["Ann", "Bo", "Cy"], ["", "", ""], state.view(0), 0, "", "", "")
+    small = markup.split('class="hd-player hd-small')[1:]
+    assert len(small) == 2 and all(dam.count('class="hd-posno">') == 11 for dam in small)
+    assert '<div class="hd-posno">11</div>' in small[1]
+
+
+def test_a_game_ended_by_the_empty_supply_says_so_not_that_it_ends_at_the_end_number(db):
+    game = new_state(2, 1, "full")  # two easy players clear many tokens: the supply runs out first
+    while not game.is_over():
+        game.apply(game.chance_outcome() if game.is_chance_node()
+                   else easy_move(game.view(game.current_player), game.legal_actions()))
+    assert game.exhausted and sum(game.piles) < 10
+    at = open_app(PAGE, game=saved(db, game))
+    shown = texts(at)
+    assert f"The supply of flood tokens ran out: the game ended with {sum(game.piles)} of 10 tokens" in shown
+    assert_shows(at, HD, "the game ended when a flood token was needed and none was left.")
+    assert "(the game ends at 10)" not in board_text(at, HD)

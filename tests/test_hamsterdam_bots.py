@@ -275,3 +275,29 @@ def test_hard_beats_random():
 def test_get_bot_finds_every_level():
     for level in ("random", "easy", "hard"):
         assert get_bot("hamsterdam", level).level == level
+
+
+def test_after_its_move_the_easy_bot_goes_on_saying_no_speedster_move_is_worth_it():
+    state = rig_hamsterdam(2, stacks=[{7: ["hamster", "speedster"]}, {}], turns=3)
+    state.apply(Roll(6, 6))
+    state.apply(Move("move", "hamster", 5, 6))  # the Speedster stays alone on the 7, which floods most
+    advice = dam_bots.EasyBot().advise(state.view(0), state.legal_actions(), random.Random(1))
+    assert advice.action == GO_ON
+    assert rendered(advice, "en") == "Go on: no Speedster move covers more than it leaves bare."
+    assert rendered(advice, "de").startswith("Weiter: Kein Speedster-Zug")
+
+
+@pytest.mark.parametrize("piece", ["hamster", "speedster"])
+def test_without_a_no_move_the_easy_bot_gives_the_reason_of_the_move_it_makes(piece):
+    """No move covers more than it leaves bare, and "no move" is not among the moves offered."""
+    state = rig_hamsterdam(2, stacks=[{7: [piece]}, {}], turns=3)
+    state.apply(Roll(6, 6))
+    moves = [move for move in state.legal_actions() if move.kind not in ("stay", "go_on")]
+    advice = dam_bots.EasyBot().advise(state.view(0), moves, random.Random(1))
+    assert advice.action in moves and advice.reason == "bot.hamsterdam.move_forced"
+    assert rendered(advice, "en").startswith(f"Move {words(piece_text(piece))} from the 7 to the ")
+    assert "must be made" in rendered(advice, "en")
+
+
+def words(text) -> str:
+    return i18n.t(text.key, "en", **text.params)

@@ -120,6 +120,11 @@ def net_loss(table: Table, value: int) -> float:
     return loss(table, table.me, value) - sum(loss(table, p, value) for p in others) / len(others)
 
 
+def card_at(table: Table, player: int, pos: int) -> dict:
+    """A card as a reason names it: "the 10", or "the 10 (position 3)" where the dam shows a 10 twice."""
+    return card_words(named_card(table.dams[player], pos))
+
+
 def use_name(move: Move) -> str:
     """The ability a use makes: a Copycatster's names the special it copies first."""
     name = card_of(move.piece)
@@ -201,7 +206,7 @@ def breach_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
 
     move = max(legal, key=gain)
     pos = cards[0] if move.side == LEFT else cards[-1]
-    return move, "breach", {"value": dam[pos], "ways": WAYS[dam[pos]]}
+    return move, "breach", card_at(table, table.me, pos) | {"ways": WAYS[dam[pos]]}
 
 
 def sacrifice_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
@@ -221,7 +226,7 @@ def flood_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     uses = [m for m in legal if m.kind == "use"]
     cheek = [m for m in uses if use_name(m) == "cheekster"]
     player, pos = table.flood
-    where = {"value": table.dams[player][pos]}
+    where = card_at(table, player, pos)
     if plugs and plugs[0].piece == HAMSTER:
         if len(plugs) > 1:
             return plugs[0], "plug_plain", where | {"special": piece_text(plugs[-1].piece)}
@@ -255,10 +260,10 @@ def place_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     # "Place as before" is the table's shortcut for many puts: the bots place piece by piece.
     move = max((move for move in legal if move.kind != "restore"), key=worth)
     if move.kind == "put":
-        value = table.dams[me][move.at]
-        return move, "put" if move.piece == HAMSTER else "put_special", {"value": value, "ways": WAYS[value]}
+        ways = WAYS[table.dams[me][move.at]]
+        return move, "put" if move.piece == HAMSTER else "put_special", card_at(table, me, move.at) | {"ways": ways}
     if move.kind == "clear":
-        return move, "clear", {"value": table.dams[me][move.at]}
+        return move, "clear", card_at(table, me, move.at)
     if move.kind == "done":
         return move, "done", {}
     return move, "janitster" if move.piece == "janitster" else "copy_janitster", {"count": sum(table.tokens[me])}
@@ -281,17 +286,20 @@ def special_bonus(table: Table, move: Move) -> float:
 
 def move_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     """The move that covers most where the piece goes less what it leaves; onto a flood token, a plain
-    hamster clears it; or no move."""
+    hamster clears it; or no move (after the normal move: no Speedster move). Where no "no move" is
+    offered, the best move is made, and its reason says so."""
     me = table.me
     tokens = table.tokens[me]
     move = max(legal, key=lambda m: move_gain(table, m))
-    if move.kind in ENOUGH or move_gain(table, move) <= MOVE_AT:
-        stay = next((m for m in legal if m.kind in ENOUGH), move)  # after the move: no Speedster move
-        return stay, stay.kind, {}
+    enough = next((m for m in legal if m.kind in ENOUGH), None)
+    if enough is not None and (move.kind in ENOUGH or move_gain(table, move) <= MOVE_AT):
+        return enough, "stay" if enough.kind == "stay" else "no_speedster", {}
     dam = table.dams[me]
     where = card_words(named_card(dam, move.at, "start") | named_card(dam, move.to))  # "the 10 (position 3)"
     if tokens[move.to] and card_of(move.piece) != "swimster":
         return move, "move_clear", where
+    if move_gain(table, move) <= MOVE_AT:
+        return move, "move_forced", where
     return move, "move", where | {"ways": WAYS[dam[move.to]]}
 
 
@@ -375,7 +383,7 @@ def use_gain(table: Table, move: Move) -> tuple[float, str, dict]:
     if name == "napster":
         dam, stacks = table.dams[table.me], table.stacks[table.me]
         saves = dam[move.to] == mine and not stacks[move.to] and (dam[move.at] != mine or len(stacks[move.at]) > 1)
-        return float(saves), "use_napster", {"value": dam[move.to]}
+        return float(saves), "use_napster", card_at(table, table.me, move.to)
     return skip_gain(table, move, name, args)
 
 
@@ -385,13 +393,14 @@ def skip_gain(table: Table, move: Move, name: str, args: tuple) -> tuple[float, 
         other = args[0]
         value = table.dams[other][move.to]
         empty = not table.stacks[other][move.to]
-        return (1.0 + ODDS[value] if empty else 0.0), "use_bombster", {"value": value, "player": other + 1}
+        where = card_at(table, other, move.to) | {"player": other + 1}
+        return (1.0 + ODDS[value] if empty else 0.0), "use_bombster", where
     if name == "momster":
         me = table.me
         pieces = len(table.stacks[me][move.at])
         count = min(2, table.reserve.count(HAMSTER))
         gain = sum(cover(table, me, move.at, pieces + n) for n in range(count))
-        return gain, "use_momster", {"value": table.dams[me][move.at]}
+        return gain, "use_momster", card_at(table, me, move.at)
     return 0.0, "go_on", {}  # Contractster, Huckster, Whack-a-Mole, Speedster here: the easy bot lets them be
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from assistant import CHANCE
 from assistant.errors import IllegalAction
 from assistant.games.hamsterdam.actions import Move, Roll
-from assistant.games.hamsterdam.cards import numbers, piece_text
+from assistant.games.hamsterdam.cards import card_words, numbers, piece_text
 
 KINDS_OF_PHASE = {
     "pass": ("pass",), "arrange": ("lay",), "keep": ("keep",), "place": ("put", "clear", "restore", "done", "use"),
@@ -143,22 +143,27 @@ def _move_refusal(state, move: Move, player: int) -> IllegalAction:
         if target not in positions or kind == "move" and abs(move.to - move.at) != 1:
             return IllegalAction("error.hamsterdam.not_neighbour")
         if state.flipped[player][target]:
-            return IllegalAction("error.hamsterdam.card_flipped", value=state.dams[player][target])
-        return IllegalAction("error.hamsterdam.token_on_card", value=state.dams[player][target])
+            return IllegalAction("error.hamsterdam.card_flipped", **_card(state, player, target))
+        return IllegalAction("error.hamsterdam.token_on_card", **_card(state, player, target))
     if kind == "clear":
-        return IllegalAction("error.hamsterdam.no_token", value=state.dams[player][move.at])
+        return IllegalAction("error.hamsterdam.no_token", **_card(state, player, move.at))
     if kind == "done":
         return IllegalAction("error.hamsterdam.can_still_place")
     if kind == "restore":
         return IllegalAction(f"error.hamsterdam.{'cannot_restore' if state.before[player] else 'no_before'}")
     if kind == "move":
         return IllegalAction("error.hamsterdam.not_there", piece=piece_text(move.piece),
-                             value=state.dams[player][move.at])
+                             **_card(state, player, move.at))
     if kind == "use":
         return IllegalAction("error.hamsterdam.cannot_use", piece=piece_text(move.piece))
     if kind in ("plug", "sacrifice"):
         return IllegalAction(f"error.hamsterdam.{kind}_not_there", piece=piece_text(move.piece))
     if kind == "accept":  # a hamster stands where the flood comes: it must plug the hole
         seat, pos = state.floods[0]
-        return IllegalAction("error.hamsterdam.must_plug", value=state.dams[seat][pos])
+        return IllegalAction("error.hamsterdam.must_plug", **_card(state, seat, pos))
     return IllegalAction("error.hamsterdam.not_a_move")
+
+
+def _card(state, player: int, pos: int) -> dict:
+    """A refusal names a card by its value, with its position where the dam shows that value twice."""
+    return card_words(state.card(player, pos))

@@ -65,7 +65,7 @@ def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: boo
         tokens = ""
         if card["tokens"]:
             tokens = f'<div class="hd-tokens">{token_svg(18)}<b>{card["tokens"]}</b></div>'
-        number = f'<div class="hd-posno">{pos + 1}</div>' if big else ""
+        number = f'<div class="hd-posno">{pos + 1}</div>'  # the position the log and the hints name
         if flooding:  # said in words too: the blue ring alone would read like the hint's
             number = f'<div class="hd-posno hd-flood-word">{esc(tr(f"{T}.flood_here"))}</div>'
 
@@ -143,8 +143,10 @@ def _piles(names: list[str], view: dict) -> str:
     head = "".join(f"<th>{esc(tr(f'{T}.col_{column}'))}</th>" for column in columns)
     # Reached during a turn (breaches keep coming): that turn is finished first, then the game ends.
     reached = view["tokens_in_piles"] >= view["end_tokens"] and view["phase"] != "over"
-    progress = tr(f"{T}.threshold_reached" if reached else f"{T}.threshold", tokens=view["tokens_in_piles"],
-                  end=view["end_tokens"])
+    key = "threshold_reached" if reached else "threshold"
+    if view["exhausted"]:  # a token was needed and the supply was empty: the end, before the piles reach it
+        key = "supply_ended" if view["phase"] == "over" else "supply_out"
+    progress = tr(f"{T}.{key}", tokens=view["tokens_in_piles"], end=view["end_tokens"])
     turn = tr(f"{T}.round_turn", turn=round_and_turn(view)[1], turns=view["turns_per_round"])
     supply = tr(f"{T}.supply", count=view["supply"])
     bar = min(100, round(100 * view["tokens_in_piles"] / view["end_tokens"]))

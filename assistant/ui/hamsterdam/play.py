@@ -16,7 +16,7 @@ from functools import partial
 import streamlit as st
 
 from assistant.games.hamsterdam.actions import Roll
-from assistant.games.hamsterdam.cards import HAMSTER, piece_text
+from assistant.games.hamsterdam.cards import HAMSTER, card_words, named_card, piece_text
 from assistant.games.registry import game_info
 from assistant.ui.common import tr
 from assistant.ui.components import tap_board
@@ -209,11 +209,17 @@ def _told_apart(specs: list[dict], board: Board, view: dict) -> list[dict]:
     """Two specials of a kind on the dam (two Buffsters) make two buttons of the same words: each then
     names the card its special stands on."""
     said = [spec["label"] for spec in specs]
-    dam = view["players"][view["deciding"]]["dam"] if view["deciding"] is not None else []
+    seat = view["deciding"]
+    dam = view["players"][seat]["dam"] if seat is not None else []
     for spec, (_, move) in zip(specs, board.extra, strict=True):
         if said.count(spec["label"]) > 1 and 0 <= move.at < len(dam) and not spec.get("html"):
-            spec["label"] = tr(f"{TEXTS}.on_card", what=spec["label"], value=dam[move.at]["value"])
+            spec["label"] = tr(f"{TEXTS}.on_card", what=spec["label"], **card_named(view, seat, move.at))
     return specs
+
+
+def card_named(view: dict, seat: int, pos: int) -> dict:
+    """A dam card as a text names it: its value, and its position where that dam shows the value twice."""
+    return card_words(named_card([card["value"] for card in view["players"][seat]["dam"]], pos))
 
 
 def words(text) -> str:
@@ -255,7 +261,7 @@ def _doing(view: dict, name: str, names: list[str]) -> str:
     phase = view["phase"]
     if phase == "flood":
         flood = view["flood"]
-        return tr(f"{TEXTS}.doing_flood", name=names[flood["player"]], value=flood["value"])
+        return tr(f"{TEXTS}.doing_flood", name=names[flood["player"]], **card_named(view, flood["player"], flood["at"]))
     if phase == "window":
         return tr(f"{TEXTS}.doing_window_{view['window']}", name=name, value=view["value"] or 0)
     if phase == "place":
@@ -265,6 +271,8 @@ def _doing(view: dict, name: str, names: list[str]) -> str:
         return tr(f"{TEXTS}.doing_mole", name=name, value=sum(view["second"] or (0, 0)))
     if phase == "breach":
         return tr(f"{TEXTS}.doing_breach", name=name, pile=view["players"][view["deciding"]]["pile"])
+    if phase == "move" and view["progress"]["moved"][view["deciding"]]:  # only a Speedster is left to move
+        return tr(f"{TEXTS}.doing_move_speedster", name=name)
     return tr(f"{TEXTS}.doing_{phase}", name=name)
 
 
@@ -280,6 +288,10 @@ def _how_key(view: dict, board: Board) -> str:
         return "flood_taps"
     if phase == "place" and any(move.kind == "restore" for _, move in board.extra):
         return "place_restore"
+    if phase == "move" and view["progress"]["moved"][view["deciding"]]:
+        return "move_speedster"
+    if phase == "move" and any(move.kind == "use" for move in board.taps.values()):
+        return "move_with_speedster"
     return phase
 
 
@@ -336,13 +348,15 @@ def _hint(table: Table, seat: int, view: dict, board: Board) -> None:
 def _end(table: Table) -> None:
     announce_winners(table, TEXTS)
     standings = table.standings()
+    view = table.view(None)
+    if view["exhausted"]:  # the piles did not reach the end number: say why the game is over
+        st.info(tr(f"{TEXTS}.ended_by_supply", tokens=view["tokens_in_piles"], end=view["end_tokens"]))
     if standings.get("decided_by"):
         st.info(tr(f"{TEXTS}.decided_by_{standings['decided_by']}"))
     standings_table(table.names, standings, PARTS)
     st.caption(tr(f"{TEXTS}.score_rule"))
     new_game_button("hd-new")
     # Every dam as the game ended, the winner's big: only looked at.
-    view = table.view(None)
     winner = standings["players"][0]["player"]
     status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'
     tap_board(BOARD, table_html(table.names, labels(table, None, TEXTS), view, winner, status, "", ""),
