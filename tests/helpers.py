@@ -287,8 +287,8 @@ def rig_hamsterdam(players=2, mode="classic", stacks=None, tokens=None, piles=No
     state.piles = list(piles or [0] * players)
     state.breaches = list(breaches or [table.breaches_due(pile) for pile in state.piles])
     placed = sum(state.piles) + sum(map(sum, state.tokens))
+    # A ``supply`` given rigs a short box: the tokens missing from the 35 are simply not in this game.
     state.supply = table.supply_tokens - placed if supply is None else supply
-    state.tokens_removed = table.supply_tokens - placed - state.supply
     state.start_player, state.turns = start_player, turns
     state.next_roll()
     state._legal = None  # the actions listed for the position before

@@ -415,13 +415,15 @@ def test_the_small_dams_show_their_position_numbers_too():
 
 
 def test_a_game_ended_by_the_empty_supply_says_so_not_that_it_ends_at_the_end_number(db):
-    game = new_state(2, 1, "full")  # two easy players clear many tokens: the supply runs out first
+    # Cleared tokens go back to the supply (D15), but four easy players leave many on their 44 dam cards:
+    # this game runs out of tokens with the piles short of 20.
+    game = new_state(4, 0, "classic")
     while not game.is_over():
         game.apply(game.chance_outcome() if game.is_chance_node()
                    else easy_move(game.view(game.current_player), game.legal_actions()))
-    assert game.exhausted and sum(game.piles) < 10
-    at = open_app(PAGE, game=saved(db, game))
+    assert game.exhausted and sum(game.piles) < 20
+    at = open_app(PAGE, game=saved(db, game, bots=("random",) * 3))
     shown = texts(at)
-    assert f"The supply of flood tokens ran out: the game ended with {sum(game.piles)} of 10 tokens" in shown
+    assert f"The supply of flood tokens ran out: the game ended with {sum(game.piles)} of 20 tokens" in shown
     assert_shows(at, HD, "the game ended when a flood token was needed and none was left.")
-    assert "(the game ends at 10)" not in board_text(at, HD)
+    assert "(the game ends at 20)" not in board_text(at, HD)

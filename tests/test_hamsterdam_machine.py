@@ -45,6 +45,8 @@ def table_pieces(state) -> Counter:
 
 
 def check_position(state, pieces_at_start: Counter | None) -> None:
+    # Cleared tokens go back to the supply (D15): every token is in the supply, on a dam or in a pile.
+    assert state.supply + sum(map(sum, state.tokens)) + sum(state.piles) == numbers().supply_tokens
     assert state.tokens_in_play() == numbers().supply_tokens
     assert state.supply >= 0 and all(count >= 0 for row in state.tokens for count in row)
     assert all(not state.tokens[p][pos] for p in range(state.num_players) for pos in range(11)

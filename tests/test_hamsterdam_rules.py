@@ -257,8 +257,20 @@ def test_when_the_supply_is_used_up_nothing_is_placed_and_the_game_ends_after_th
     roll(state, 7)
     assert state.tokens[0][5] == 1 and state.tokens[1][5] == state.tokens[2][5] == 0
     assert state.supply == 0 and state.exhausted and state.current_player == TERMINAL
-    assert state.tokens_in_play() == 35
+    assert state.tokens_in_play() == 1  # the rigged box held one token: it is on the dam now
     assert ("log.hamsterdam.no_token", {"player": 1, "value": 7}) in events
+
+
+def test_a_token_cleared_goes_back_to_the_supply_and_can_flood_again():
+    state = rig(stacks=[{5: [H, H]}, {8: [H]}], tokens=[{6: 1}, {}], turns=3, supply=2)
+    roll(state, 9)  # both 9s take the last two tokens
+    assert state.supply == 0 and not state.exhausted and state.phase == "move"
+    state.apply(Move("move", H, 3, 4))  # onto the 6: the token goes back to the supply
+    state.apply(STAY)
+    assert state.supply == 1 and state.tokens_in_play() == 3
+    roll(state, 8)  # seat 1's hamster plugs its 8, seat 0's 8 takes the token cleared
+    assert tokens_at(state, 0, 8) == 1 and state.supply == 0
+    assert not state.exhausted and state.current_player == CHANCE
 
 
 # --- the end -------------------------------------------------------------------------------------
@@ -305,12 +317,13 @@ def test_with_two_players_the_movement_phase_comes_after_two_turns_each():
     assert state.phase == "move" and state.turns == 4
 
 
-def test_a_hamster_moved_onto_a_flood_token_removes_it_and_leaves_the_game():
+def test_a_hamster_moved_onto_a_flood_token_leaves_the_game_and_the_token_goes_back_to_the_supply():
     state = rig(stacks=[{5: [H, H]}, {}], tokens=[{6: 1}, {}], turns=3)
     roll(state, 9)
+    assert state.supply == 35 - 3  # the 6 and the two 9s
     state.apply(Move("move", H, 3, 4))
     assert tokens_at(state, 0, 6) == 0 and at(state, 0, 5) == [H] and state.removed[0] == [H]
-    assert state.tokens_removed == 1 and state.tokens_in_play() == 35 and state.scores() == [1, 1]  # the 9s
+    assert state.supply == 35 - 2 and state.tokens_in_play() == 35 and state.scores() == [1, 1]  # the 9s
 
 
 # --- redeployment --------------------------------------------------------------------------------
@@ -325,8 +338,9 @@ def test_after_a_round_everybody_places_all_hamsters_again_and_may_clear_tokens(
     refused(state, Move("put", H, 4), "error.hamsterdam.token_on_card")
     refused(state, Move("clear", H, 0), "error.hamsterdam.no_token")
     assert Move("clear", T, 4) in state.legal_actions()
+    supply = state.supply
     state.apply(Move("clear", H, 4))
-    assert tokens_at(state, 0, 6) == 0 and state.removed[0] == [H] and state.tokens_removed == 1
+    assert tokens_at(state, 0, 6) == 0 and state.removed[0] == [H] and state.supply == supply + 1
     for piece in (H, T, H, H):
         state.apply(Move("put", piece, 4))
     assert at(state, 0, 6) == [H, H, H, T] and state.phase == "roll"  # seat 1 has nothing to place
@@ -384,9 +398,11 @@ def test_one_moving_hamster_is_sacrificed_onto_a_token_which_is_removed():
     assert state.legal_actions() == [Move("sacrifice", H), Move("sacrifice", T)]
     assert state.hamsters_left(0) == 2  # the hamsters on their way still count
     refused(state, Move("sacrifice", "blobster"), "error.hamsterdam.sacrifice_not_there")
+    supply = state.supply
     state.apply(Move("sacrifice", T))
     assert state.removed[0] == [T] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
-    assert state.tokens_removed == 1 and state.current_player == CHANCE and state.can_undo()
+    assert state.supply == supply + 1 and state.tokens_in_play() == 35  # the token back to the supply
+    assert state.current_player == CHANCE and state.can_undo()
 
 
 def test_a_breach_onto_two_tokens_costs_a_hamster_for_each():
@@ -513,6 +529,7 @@ def test_every_ruling_has_a_line_for_the_rules_panel_in_both_languages():
 def test_the_log_names_a_special_only_when_one_acts():
     plain = ("log.hamsterdam.move_cleared", {"player": 0, "piece": HAMSTER, "value": 7})
     special = ("log.hamsterdam.move_cleared", {"player": 0, "piece": "blobster", "value": 7})
-    assert log_text(plain, "en", ["Ann"]) == "Ann moves a hamster onto the flood token on card 7: both leave the game."
+    assert log_text(plain, "en", ["Ann"]) == ("Ann moves a hamster onto the flood token on card 7: the hamster "
+                                              "leaves the game, the token goes back to the supply.")
     assert "Blobster" in log_text(special, "en", ["Ann"]) and "hamster (" not in log_text(special, "en", ["Ann"])
     assert log_text(plain, "de", ["Ann"]).startswith("Ann zieht einen Hamster auf den Flutmarker")

@@ -177,6 +177,7 @@ def test_cheekster_stops_two_floods_at_its_card_with_a_marker_and_then_leaves_tu
     state.apply(Roll(3, 4))
     state.apply(use("marked:cheekster", pos(7), pos(7)))
     assert state.stacks[0][pos(7)] == [] and state.reserve[0] == ["turned:cheekster"] and state.tokens[0][pos(7)] == 0
+    assert state.supply == 35 - 2 and state.tokens_in_play() == 35  # only seat 1's two 7s took tokens
 
 
 # --- the movement phase ------------------------------------------------------------------------
@@ -293,8 +294,9 @@ def test_contractster_moves_a_flood_token_to_a_neighbouring_card():
     state.apply(STAY)
     assert uses(state) == [use("contractster", 0, pos(4), pos(5)), use("contractster", 0, pos(6), pos(5)),
                            use("contractster", 0, pos(11), pos(12))]  # and the token the roll put on the 12
+    supply = state.supply
     state.apply(use("contractster", 0, pos(6), pos(5)))
-    assert state.tokens[0][pos(5)] == 0 and state.tokens[0][pos(6)] == 1
+    assert state.tokens[0][pos(5)] == 0 and state.tokens[0][pos(6)] == 1 and state.supply == supply  # moved, kept
     assert state.stacks[0][0] == ["turned:contractster"]
 
 
@@ -317,8 +319,10 @@ def test_huckster_moves_a_plain_hamster_of_another_player_onto_a_token_it_remove
     state.apply(STAY)
     state.apply(STAY)
     assert uses(state) == [use("huckster", 0, pos(4), 1, pos(5)), use("huckster", 0, pos(6), 1, pos(5))]
+    supply = state.supply
     state.apply(use("huckster", 0, pos(6), 1, pos(5)))
     assert state.tokens[1][pos(6)] == 0 and state.removed[1] == [H] and state.stacks[1][pos(5)] == ["swimster"]
+    assert state.supply == supply + 1 and state.tokens_in_play() == 35
 
 
 def test_momster_brings_two_hamsters_from_the_reinforcement_pile_to_its_card():
@@ -341,11 +345,12 @@ def redeployment(stacks, tokens, reserve=None):
     return state
 
 
-def test_janitster_on_the_dam_leaves_the_game_to_clear_every_flood_token():
+def test_janitster_on_the_dam_leaves_the_game_to_clear_every_flood_token_back_to_the_supply():
     state = redeployment([{3: [H, "janitster"]}, {}], [{5: 1, 9: 1}, {}])
     assert state.phase == "place" and use("janitster", -1) in state.legal_actions()
+    assert state.supply == 35 - 4  # the 5, the 9 and both players' 12s
     state.apply(use("janitster", -1))
-    assert state.tokens[0] == [0] * 11 and state.removed[0] == ["janitster"] and state.tokens_removed == 3
+    assert state.tokens[0] == [0] * 11 and state.removed[0] == ["janitster"] and state.supply == 35 - 1
     assert state.hand[0] == [H] and use("janitster", -1) not in state.legal_actions()
 
 
@@ -412,7 +417,7 @@ def test_copycatster_copies_janitster_at_redeployment_and_goes_to_the_reinforcem
     assert str(janitster) == ("Copycatster as Janitster: every flood token off your dam; Copycatster goes to the "
                               "reinforcement pile")
     state.apply(janitster)
-    assert state.tokens[0] == [0] * 11 and state.tokens_removed == 3  # the 5, the 9 and the roll's 12
+    assert state.tokens[0] == [0] * 11 and state.supply == 35 - 1  # the 5, the 9 and the roll's 12 came back
     assert state.reserve[0] == ["turned:copycatster"] and state.removed[0] == [] and state.hand[0] == [H]
     assert janitster not in state.legal_actions() and state.can_undo()
     while state.current_player == 0:

@@ -57,7 +57,8 @@ def test_clearing_and_moving_onto_a_token_name_the_card_shown_twice():
     state._log = []
     state.apply(Roll(6, 6))
     state.apply(Move("move", H, 7, 8))
-    assert "Ann moves a hamster onto the flood token on card 10 (position 9): both leave the game." in told(state)
+    assert ("Ann moves a hamster onto the flood token on card 10 (position 9): the hamster leaves the game, the token "
+            "goes back to the supply.") in told(state)
     state = rig(mode="full", dams=[TWO_TENS, list(range(2, 13))], stacks=[{2: [H]}, {}], tokens=[{8: 1}, {}], turns=11)
     state.tokens[0][7] = 1  # on the left 10 as well
     state.supply -= 1
@@ -66,7 +67,8 @@ def test_clearing_and_moving_onto_a_token_name_the_card_shown_twice():
     while state.phase == "move":
         state.apply(STAY)
     state.apply(Move("clear", H, 7))
-    assert "Ann clears the flood token on card 10 (position 8): a hamster leaves the game." in told(state)
+    assert ("Ann clears the flood token on card 10 (position 8): a hamster leaves the game, the token goes back to "
+            "the supply.") in told(state)
 
 
 def test_named_card_gives_the_position_only_for_a_value_shown_twice():

@@ -245,11 +245,10 @@ def _speedster(state, player: int, move: Move) -> None:
 
 
 def land(state, player: int, to: int, piece: str) -> None:
-    """A piece moved in the movement phase: onto a flood token it removes the token and leaves the
-    game with it, unless it swims."""
+    """A piece moved in the movement phase: onto a flood token it leaves the game and the token goes
+    back to the supply, unless it swims."""
     if state.tokens[player][to] and not swims(piece):
-        state.tokens[player][to] -= 1
-        state.tokens_removed += 1
+        state.clear_tokens(player, to)
         state.removed[player].append(piece)
         state.say("log.hamsterdam.move_cleared", player=player, piece=piece, **state.card(player, to))
     else:
@@ -307,15 +306,15 @@ def _whack_a_mole(state, player: int, move: Move) -> None:
 
 
 def _janitster(state, player: int, move: Move) -> None:
-    """Every flood token off the dam. Janitster leaves the game; a Copycatster that copied it goes to the
-    reinforcement pile, turned (D3)."""
+    """Every flood token off the dam, back to the supply (D15). Janitster leaves the game; a Copycatster
+    that copied it goes to the reinforcement pile, turned (D3)."""
     state.hand[player].remove(move.piece)
     if card_of(move.piece) == COPYCAT:
         stack_add(state.reserve[player], after_use(move.piece))
     else:
         state.removed[player].append(move.piece)
-    state.tokens_removed += sum(state.tokens[player])
-    state.tokens[player] = [0] * len(state.tokens[player])
+    for pos, count in enumerate(state.tokens[player]):
+        state.clear_tokens(player, pos, count)
 
 
 EFFECTS = {

@@ -73,8 +73,7 @@ class HamsterdamState(State):
         self.before: list[list[list[str]]] = [[] for _ in players]
         self.piles = [0] * num_players
         self.breaches = [0] * num_players  # breaches resolved so far
-        self.supply = table.supply_tokens
-        self.tokens_removed = 0  # tokens cleared from the dams: out of the game
+        self.supply = table.supply_tokens  # cleared tokens come back to it (D15)
         self.passes: list[tuple] = [() for _ in players]
         self.offered: list[list[str]] = [[] for _ in players]  # specials dealt, to keep some
         self.kept: list[list[str]] = [[] for _ in players]
@@ -223,8 +222,14 @@ class HamsterdamState(State):
         return [{"players": [{"name": f"Player {p + 1}", **count} for p, count in enumerate(self.counts())]}]
 
     def tokens_in_play(self) -> int:
-        """Every flood token somewhere: supply, dams, flood piles, out of the game (always 35)."""
-        return self.supply + sum(map(sum, self.tokens)) + sum(self.piles) + self.tokens_removed
+        """Every flood token somewhere: supply, dams, flood piles (always 35)."""
+        return self.supply + sum(map(sum, self.tokens)) + sum(self.piles)
+
+    def clear_tokens(self, player: int, pos: int, count: int = 1) -> None:
+        """Tokens taken off a dam card other than into a flood pile go back to the supply (D15): a
+        removed token no longer counts against the player, and the 35 tokens stay in the game."""
+        self.tokens[player][pos] -= count
+        self.supply += count
 
     def view(self, player: int | None = None) -> dict:
         return view(self, player)

@@ -32,7 +32,7 @@ def sample_from_view(game, view: dict, rng: random.Random):
         setattr(state, name, [list(p[name]) for p in players])
     state.piles = [p["pile"] for p in players]
     state.breaches = [p["breaches"] for p in players]
-    state.supply, state.tokens_removed, state.exhausted = view["supply"], view["tokens_removed"], view["exhausted"]
+    state.supply, state.exhausted = view["supply"], view["exhausted"]
     state.passes = [tuple(p["pass"]) if p["pass"] is not None else _guess_pass(view, seat, rng)
                     for seat, p in enumerate(players)]
     state.offered, state.kept = _deal_specials(view, rng)

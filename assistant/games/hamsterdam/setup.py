@@ -215,8 +215,7 @@ def apply_clear(state, move: Move) -> bool:
     player = state.actor
     state.hand[player].remove(move.piece)
     state.removed[player].append(move.piece)
-    state.tokens[player][move.at] -= 1
-    state.tokens_removed += 1
+    state.clear_tokens(player, move.at)  # the piece leaves the game, the token goes back to the supply
     state.say("log.hamsterdam.cleared", player=player, piece=move.piece, **state.card(player, move.at))
     continue_placing(state)
     return False

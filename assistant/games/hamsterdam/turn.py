@@ -228,8 +228,7 @@ def apply_sacrifice(state, move: Move) -> None:
 def sacrifice(state, player: int, piece: str) -> None:
     state.moving.remove(piece)
     state.removed[player].append(piece)
-    state.tokens[player][state.moving_to] -= 1
-    state.tokens_removed += 1
+    state.clear_tokens(player, state.moving_to)  # the hamster is lost, the token goes back to the supply
     state.say("log.hamsterdam.sacrifice", player=player, piece=piece, **state.card(player, state.moving_to))
 
 
@@ -305,7 +304,7 @@ def after_movement(state) -> None:
 
 
 def apply_move(state, move: Move) -> None:
-    """One card left or right; onto a flood token the hamster removes it and leaves the game (a
+    """One card left or right; onto a flood token the hamster leaves the game, the token back to the supply (a
     Swimster shares the card instead). The player goes on while a Speedster can still move (D15)."""
     player = state.queue[0]
     if move.kind == "use":  # Speedster: in addition to the move

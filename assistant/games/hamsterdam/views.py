@@ -55,7 +55,6 @@ def view(state, player: int | None) -> dict:
         "flood": flood,
         "moving": list(state.moving),
         "supply": state.supply,
-        "tokens_removed": state.tokens_removed,
         "tokens_in_piles": sum(state.piles),
         "end_tokens": numbers().end_tokens[state.num_players],
         "exhausted": state.exhausted,
