@@ -14,6 +14,8 @@ from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
 from assistant.games.biber_gang.cards import BEAVER, FULL_DECK
 from assistant.games.hamsterdam import HamsterdamGame
+from assistant.games.hamsterdam import Move as HamsterdamMove
+from assistant.games.hamsterdam import Roll as HamsterdamRoll
 from assistant.games.hamsterdam.cards import numbers as hamsterdam_numbers
 from assistant.games.hamstern import Place, Roll
 from assistant.games.moemmen.actions import exchange
@@ -292,4 +294,47 @@ def rig_hamsterdam(players=2, mode="classic", stacks=None, tokens=None, piles=No
     state.start_player, state.turns = start_player, turns
     state.next_roll()
     state._legal = None  # the actions listed for the position before
+    return state
+
+
+def hamsterdam_roll(state, value, first=None):
+    """Roll ``value`` in Hamsterdam (as ``first`` and the rest, or the lowest pair)."""
+    first = first or max(1, value - 6)
+    state.apply(HamsterdamRoll(first, value - first))
+
+
+def hamsterdam_stack(state, player, value):
+    """The pieces on ``player``'s dam card of ``value``."""
+    return state.stacks[player][state.dams[player].index(value)]
+
+
+def hamsterdam_tokens(state, player, value):
+    """The flood tokens on ``player``'s dam card of ``value``."""
+    return state.tokens[player][state.dams[player].index(value)]
+
+
+def play_hamsterdam_setup(state, choose=lambda legal: legal[0]):
+    """Every Hamsterdam decision before the first turn roll: the first legal one, the app's rolls."""
+    while state.phase != "roll":
+        state.apply(state.chance_outcome() if state.is_chance_node() else choose(state.legal_actions()))
+    return state
+
+
+def hamsterdam_pos(value: int) -> int:
+    """The position of a card on a dam laid 2..12."""
+    return value - 2
+
+
+def hamsterdam_use(piece: str, at: int, to: int = -1, *cards: int) -> HamsterdamMove:
+    return HamsterdamMove("use", piece, at, to, cards)
+
+
+def hamsterdam_uses(state) -> list[HamsterdamMove]:
+    return [move for move in state.legal_actions() if move.kind == "use"]
+
+
+def rig_hamsterdam_movement(stacks, tokens=None, reserve=None):
+    """Two players just before the roll that ends with a movement phase; the roll floods the 12s."""
+    state = rig_hamsterdam(stacks=stacks, tokens=tokens, reserve=reserve, turns=3)
+    state.apply(HamsterdamRoll(6, 6))
     return state

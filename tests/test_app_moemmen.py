@@ -1,9 +1,8 @@
 """The Mömmen page through AppTest: alone against bots, together at one tablet, the Tim phase, the
-end of a round and of the match, and the score check by tapping card pictures.
+end of a round and of the match (the score check is in test_app_moemmen_score.py).
 
 The table is one tap board ("mm-board"): hand cards h{card}-{n}, table cards t{place}; an exchange
-is two of them and the button "exchange"; the other moves are buttons. The score check is the
-board "mm-check": rows p{player}, hand cards x{player}-{n}, palette cards c{name}.
+is two of them and the button "exchange"; the other moves are buttons.
 """
 
 from __future__ import annotations
@@ -37,8 +36,7 @@ from tests.components import (
 from tests.helpers import collect_one_colour
 
 PAGE = "assistant/ui/pages/moemmen.py"
-SCORE_PAGE = "assistant/ui/pages/score_check.py"
-MM, CHECK = "mm-board", "mm-check"
+MM = "mm-board"
 
 
 def played_until(players: int, wanted, seeds=range(300), target: int = 100):
@@ -381,60 +379,6 @@ def test_the_cards_an_opponent_was_seen_to_take_are_shown(db):
     assert known_in_boxes(board_html(german, MM)) == [[card_label(NAMES[card], "de") for card in hand_order(known)]
                                                       if p else [] for p, known in enumerate(state.known)]
     assert "Aufgenommen" in board_html(german, MM)
-
-
-# --- the score check -----------------------------------------------------------------------------------
-def tap(at, part: str):
-    return decide(at, CHECK, "tap", [part])
-
-
-def test_score_check_by_tapping_cards_refusal_and_resume(db):
-    at = open_app(SCORE_PAGE)
-    at.segmented_control(key="sc_game").set_value("moemmen").run()
-    at.text_input(key="mm_sc_name_0").input("Ann").run()
-    for card in ("red+1", "red+2", "red+3", "red+4", "red+4", "red+3"):
-        tap(at, f"c{card}")
-    # Ann's hand is full: the palette now fills Player 2's hand.
-    for card in ("red+4", "blue+1", "blue-2", "tim", "benny", "green+2"):
-        tap(at, f"c{card}")
-    table = at.table[0].value
-    assert list(table["Total"]) == [17, -6] and list(table["Colour"]) == ["red", "red"]
-    assert at.success[0].value == "Ann wins the round!"
-    check_id = at.query_params["check"]
-    assert db.load_check(check_id).data["hands"][0][:2] == ["red+1", "red+2"]
-    tap(at, "x1-0")  # red +4 out of Player 2's hand
-    tap(at, "cred+4")  # ... and back in
-    assert db.load_check(check_id).data["hands"][1][-1] == "red+4"
-    tap(at, "x1-0")  # blue +1 out
-    tap(at, "cred+4")  # a fourth red +4 over all hands
-    assert "4 copies of red +4: the deck has only 3." in at.error[0].value
-    assert db.load_check(check_id).data["hands"][1] == ["blue-2", "tim", "benny", "green+2", "red+4"]
-    assert "5 cards: a hand at the end of a round holds 6" in at.info[0].value and not at.success
-    again = open_app(SCORE_PAGE, check=check_id)
-    assert again.text_input(key="mm_sc_name_0").value == "Ann"
-    assert list(again.table[0].value["Name"]) == ["Ann", "Player 2"]
-    assert board_html(again, CHECK).count('data-tap="x0-') == 6
-    assert 'data-tap="x0-0"><svg' in board_html(again, CHECK).replace(' style="line-height:0"', "")
-
-
-def test_score_check_in_german(db):
-    at = open_app(SCORE_PAGE, lang="de")
-    at.segmented_control(key="sc_game").set_value("moemmen").run()
-    tap(at, "cblue+3")
-    assert "Tippe die Karten von Person 1 an" in board_text(at, CHECK)
-    assert list(at.table[0].value["Farbe"]) == ["Blau", "–"]
-    assert "Person 1 hat 1 Karten: Am Ende einer Runde hat eine Hand 6." in at.info[0].value
-
-
-def test_a_name_in_a_refusal_stays_text(db):
-    """The reasons name the player as typed; st.info renders Markdown, so the name comes escaped."""
-    at = open_app(SCORE_PAGE)
-    at.segmented_control(key="sc_game").set_value("moemmen").run()
-    at.text_input(key="mm_sc_name_0").input("**Ann** [x](http:y)").run()
-    tap(at, "cblue+3")
-    shown = at.info[0].value
-    assert "**Ann**" not in shown and "](http" not in shown, shown
-    assert r"\*\*Ann\*\*" in shown and "1 cards" in shown
 
 
 def blocked_minus_cards(hand: list[int], table: list[int]) -> list[int]:

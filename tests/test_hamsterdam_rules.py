@@ -1,4 +1,5 @@
-"""One scenario per Hamsterdam rule (RULINGS.md section 2, docs/RULES.md D1-D12).
+"""One scenario per Hamsterdam rule (RULINGS.md section 2, docs/RULES.md D1-D12); breaches
+are in test_hamsterdam_breaches.py, undo, saving and the log in test_hamsterdam_saving.py.
 
 Positions are laid out by hand with ``rig``: dams 2..12 unless given, hamsters and tokens named
 by card value, the next thing to happen a roll by ``start_player + turns``.
@@ -6,47 +7,24 @@ by card value, the next thing to happen a roll by ``start_player + turns``.
 
 from __future__ import annotations
 
-import json
-import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 
-from assistant import CHANCE, TERMINAL, IllegalAction, i18n
+from assistant import CHANCE, TERMINAL
 from assistant.games.hamsterdam import ROLLS, HamsterdamGame, Move, Roll
-from assistant.games.hamsterdam.actions import ACCEPT, BREACH, DONE, GO_ON, STAY, action_from_data
-from assistant.games.hamsterdam.cards import HAMSTER, LEFT, RIGHT, numbers, parse_numbers
-from assistant.games.hamsterdam.log import game_log, log_text
+from assistant.games.hamsterdam.actions import ACCEPT, DONE, STAY, action_from_data
+from assistant.games.hamsterdam.cards import HAMSTER, numbers, parse_numbers
 from tests.helpers import assert_refused as refused
+from tests.helpers import hamsterdam_roll as roll
+from tests.helpers import hamsterdam_stack as at
+from tests.helpers import hamsterdam_tokens as tokens_at
 from tests.helpers import rig_hamsterdam as rig
 
 GAME = HamsterdamGame()
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 H = HAMSTER
 T = "turned:physicster"  # a special whose ability was used: a plain hamster that is still its card
 VALUES = list(range(2, 13))
-
-
-def roll(state, value, first=None):
-    """Roll ``value`` (as ``first`` and the rest, or the lowest pair)."""
-    first = first or max(1, value - 6)
-    state.apply(Roll(first, value - first))
-
-
-def at(state, player, value):
-    return state.stacks[player][state.dams[player].index(value)]
-
-
-def tokens_at(state, player, value):
-    return state.tokens[player][state.dams[player].index(value)]
-
-
-def play_setup(state, choose=lambda legal: legal[0]):
-    """Every decision before the first turn roll: the first legal one, the app's rolls."""
-    while state.phase != "roll":
-        state.apply(state.chance_outcome() if state.is_chance_node() else choose(state.legal_actions()))
-    return state
 
 
 # --- the data file ---------------------------------------------------------------------------
@@ -366,170 +344,3 @@ def test_a_player_whose_free_cards_are_all_gone_may_stop_placing():
     assert state.phase == "place" and state.legal_actions() == [Move("clear", H, 1), DONE]
     state.apply(DONE)
     assert state.reserve[0] == [H, H] and state.phase == "roll"
-
-
-# --- breaches ------------------------------------------------------------------------------------
-def test_a_third_token_in_the_pile_breaks_the_dam_at_an_end_of_the_players_choice():
-    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 1}, {}], stacks=[{12: [H, H]}, {7: [H]}])
-    roll(state, 7)
-    assert state.piles[0] == 3 and state.phase == "breach" and state.current_player == 0
-    assert state.legal_actions() == [BREACH[LEFT], BREACH[RIGHT]]
-    refused(state, Move("stay"), "error.hamsterdam.now_breach")
-    state.apply(BREACH[RIGHT])
-    assert state.flipped[0][10] and state.breaches[0] == 1 and state.current_player == CHANCE
-    assert at(state, 0, 12) == [] and at(state, 0, 11) == [H]  # one hamster lost onto the token, no choice
-    assert state.removed[0] == [H] and tokens_at(state, 0, 11) == 0 and state.piles[0] == 3
-
-
-def test_the_hamsters_of_a_flipped_card_move_inward_and_its_token_goes_to_the_pile():
-    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 2: 1}, {}], stacks=[{2: [H, T]}, {}])
-    roll(state, 7)
-    state.apply(BREACH[LEFT])
-    assert at(state, 0, 3) == [H, T] and state.flipped[0][0]
-    assert state.piles[0] == 4 and tokens_at(state, 0, 2) == 0  # 4: no breach yet, the next at 5
-    assert state.current_player == CHANCE and state.tokens_in_play() == 35
-
-
-def test_one_moving_hamster_is_sacrificed_onto_a_token_which_is_removed():
-    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 1}, {}], stacks=[{12: [H, T]}, {}])
-    roll(state, 7)
-    state.apply(BREACH[RIGHT])
-    assert state.phase == "sacrifice"
-    assert state.legal_actions() == [Move("sacrifice", H), Move("sacrifice", T)]
-    assert state.hamsters_left(0) == 2  # the hamsters on their way still count
-    refused(state, Move("sacrifice", "blobster"), "error.hamsterdam.sacrifice_not_there")
-    supply = state.supply
-    state.apply(Move("sacrifice", T))
-    assert state.removed[0] == [T] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
-    assert state.supply == supply + 1 and state.tokens_in_play() == 35  # the token back to the supply
-    assert state.current_player == CHANCE and state.can_undo()
-
-
-def test_a_breach_onto_two_tokens_costs_a_hamster_for_each():
-    """Contractster can put two tokens on a card; one hamster clears one token (its card), and a
-    hamster never stands on a token (D14)."""
-    state = rig(mode="full", piles=[2, 0], tokens=[{7: 1, 11: 2}, {}], stacks=[{12: [H, H, T]}, {}])
-    roll(state, 7)
-    state.apply(BREACH[RIGHT])
-    assert state.phase == "sacrifice"
-    state.apply(Move("sacrifice", T))
-    assert state.removed[0] == [T, H] and at(state, 0, 11) == [H] and tokens_at(state, 0, 11) == 0
-    assert state.tokens_in_play() == 35 and state.current_player == CHANCE
-
-
-def test_a_breach_comes_at_five_tokens_and_then_at_every_further_token():
-    state = rig(mode="full", piles=[4, 0], tokens=[{7: 1, 8: 1}, {}])
-    assert state.breaches == [1, 0]
-    roll(state, 7)
-    state.apply(BREACH[LEFT])
-    assert state.breaches[0] == 2 and state.current_player == CHANCE
-    roll(state, 8)
-    assert state.piles[0] == 6 and state.phase == "breach"
-    state.apply(BREACH[LEFT])
-    assert state.breaches[0] == 3 and state.flipped[0][:3] == [True, True, False]
-
-
-def test_a_token_sent_to_the_pile_by_a_breach_can_cause_the_next_breach():
-    state = rig(mode="full", piles=[4, 0], tokens=[{7: 1, 2: 1, 3: 1}, {}])
-    roll(state, 7)  # pile 5: a breach; the flipped 2 sends its token: 6, the next breach
-    state.apply(BREACH[LEFT])
-    assert state.piles[0] == 6 and state.phase == "breach" and state.current_player == 0
-    state.apply(BREACH[LEFT])  # card 3's token: 7, one more
-    assert state.piles[0] == 7 and state.phase == "breach"
-    state.apply(BREACH[RIGHT])
-    assert state.breaches[0] == 4 and state.flipped[0] == [True, True] + [False] * 8 + [True]
-    assert state.current_player == CHANCE and state.tokens_in_play() == 35
-
-
-def test_flipped_cards_never_flood_and_the_last_cards_hamsters_go_to_the_reinforcement_pile():
-    flipped = [[2, 3, 4, 5, 6, 8, 9, 10, 11, 12], []]
-    state = rig(mode="full", piles=[5, 0], flipped=flipped, breaches=[1, 0], stacks=[{7: [H]}, {}],
-                tokens=[{}, {12: 1}])
-    roll(state, 12)  # seat 0's 12 is flipped: no flood there; seat 1's floods again
-    assert state.piles == [5, 1] and state.supply == 35 - 7
-    # seat 0 owed a breach: its last card flips, no choice of end, its hamster has no card to go to
-    assert all(state.flipped[0]) and state.reserve[0] == [H] and state.current_player == CHANCE
-
-
-def test_classic_has_no_breaches():
-    state = rig(piles=[2, 0], tokens=[{7: 1}, {}])
-    roll(state, 7)
-    assert state.piles[0] == 3 and not any(state.flipped[0]) and state.current_player == CHANCE
-
-
-# --- undo, refusals, saving, the log -----------------------------------------------------------
-def test_undo_takes_back_a_players_own_decision_until_the_dice_are_rolled():
-    state = GAME.new_state(2, seed=3, mode="classic")
-    while not (state.phase == "place" and len(state.hand[state.current_player]) == 1 and state.queue[1:] == []):
-        state.apply(state.chance_outcome() if state.is_chance_node() else state.legal_actions()[-1])
-    before, player = state.to_json(), state.current_player
-    state.apply(state.legal_actions()[0])  # the last hamster placed: next comes the first roll
-    assert state.current_player == CHANCE and state.last_actor() == player and state.undo().to_json() == before
-    state.apply(state.chance_outcome())
-    with pytest.raises(IllegalAction) as error:
-        state.undo()
-    assert error.value.key == "error.hamsterdam.cannot_undo"
-
-
-def test_moves_read_and_write_json_and_read_well():
-    for move in (Move("pass", cards=(2, 12)), Move("lay", at=7), Move("keep", cards=("blobster", "physicster")),
-                 Move("put", "turned:physicster", 3), Move("clear", H, 0), DONE, Move("plug", "whack-a-mole"),
-                 BREACH[LEFT], Move("sacrifice", H), Move("move", H, 3, 4), STAY, Roll(2, 5), ACCEPT, GO_ON,
-                 Move("dice", cards=(6, 1)), Move("use", "huckster", 2, 4, (1, 3)), Move("use", "janitster"),
-                 Move("use", "copycatster", 2, 5, (1, 1)), Move("put", "marked:cheekster", 0)):
-        assert GAME.action_from_json(move.to_json()) == move and str(move)
-    assert str(Move("put", "whack-a-mole", 3)) == "Whack-a-Mole onto position 4"
-    assert str(Move("plug", "turned:physicster")) == "Plug the flood: Physicster, turned"
-    assert str(Move("use", "huckster", 2, 4, (1, 3))) == "Huckster: player 2's hamster from position 4 to position 5"
-    assert str(Move("use", "copycatster", 2, 5, (1, 1))) == "Copycatster as Bombster: a flood at position 6 of player 2"
-    for bad in ({"move": "put", "piece": "dragon", "at": 1}, {"move": "fly"}, {"move": "pass", "cards": [1, 2]},
-                {"move": "stay", "at": 2}, [], {"move": "keep", "cards": ["dragon"]}, {"move": "dice", "cards": [0, 7]},
-                {"move": "use", "piece": "buffster", "at": 0, "to": -1, "cards": [99]}, {"move": "use", "piece": "x"}):
-        with pytest.raises(ValueError):
-            action_from_data(bad)
-
-
-def test_a_saved_game_gives_the_same_future_and_tampered_text_is_refused():
-    state = play_setup(GAME.new_state(2, seed=9))
-    text = state.to_json()
-    loaded = GAME.from_json(text)
-    assert loaded == state and loaded.chance_outcome() == state.chance_outcome()
-    assert loaded.legal_actions() == state.legal_actions()
-    record = json.loads(text)
-    record["actions"][0] = {"move": "pass", "cards": [2, 2]}
-    with pytest.raises(ValueError, match="saved action 1"):
-        GAME.from_json(json.dumps(record))
-    with pytest.raises(ValueError):
-        GAME.from_json(text[:-3])
-
-
-def test_the_log_tells_the_floods_and_the_breaches_in_both_languages():
-    state = GAME.new_state(2, seed=3)
-    play_setup(state)
-    state.apply(Roll(3, 4))
-    events = game_log(state)
-    assert events[0][0] == "log.hamsterdam.passed_both" and events[-1][0] != "log.hamsterdam.roll"
-    assert "to the other player" in log_text(events[0], "en", ["Ann", "Bo"])  # two players: no left or right
-    assert any(key == "log.hamsterdam.roll" and values["value"] == 7 for key, values in events)
-    for event in events:
-        english, german = log_text(event, "en", ["Ann", "Bo"]), log_text(event, "de", ["Ann", "Bo"])
-        assert english != german and "{" not in english + german and "log." not in english
-
-
-
-def test_every_ruling_has_a_line_for_the_rules_panel_in_both_languages():
-    section = RULES_MD.read_text("utf-8").split("## Hamsterdam", 1)[1].split("\n## ", 1)[0]
-    rulings = re.findall(r"^\| (D\d+) \|", section, flags=re.M)
-    assert rulings == [f"D{n}" for n in range(1, len(rulings) + 1)] and len(rulings) >= 15
-    for lang in ("en", "de"):
-        shown = " ".join(text for key, text in i18n.catalogue(lang).items() if key.startswith("rules.hamsterdam."))
-        assert sorted(set(re.findall(r"\bD\d+\b", shown)), key=lambda ruling: int(ruling[1:])) == rulings, lang
-
-
-def test_the_log_names_a_special_only_when_one_acts():
-    plain = ("log.hamsterdam.move_cleared", {"player": 0, "piece": HAMSTER, "value": 7})
-    special = ("log.hamsterdam.move_cleared", {"player": 0, "piece": "blobster", "value": 7})
-    assert log_text(plain, "en", ["Ann"]) == ("Ann moves a hamster onto the flood token on card 7: the hamster "
-                                              "leaves the game, the token goes back to the supply.")
-    assert "Blobster" in log_text(special, "en", ["Ann"]) and "hamster (" not in log_text(special, "en", ["Ann"])
-    assert log_text(plain, "de", ["Ann"]).startswith("Ann zieht einen Hamster auf den Flutmarker")
