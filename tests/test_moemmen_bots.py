@@ -16,6 +16,7 @@ from assistant.bots.search import Playout, SearchResult, rollout, search
 from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, TIM
 from assistant.games.moemmen.cards import FULL_DECK, card_text
+from tests.helpers import moemmen_cards as C
 from tests.helpers import moemmen_exchange as X
 from tests.helpers import rig_moemmen as rig
 
@@ -364,6 +365,39 @@ def test_a_sampled_deal_shows_the_same_view_and_gives_opponents_a_colour():
         held.append(max(moemmen_bots.colour_counts(deal.hands[opponent])[0]))
     # A hand dealt at random holds about two sheep of its best colour; a player's holds more.
     assert sum(held) / len(held) > 3
+
+
+def test_a_sampled_deal_fits_what_an_easy_opponent_was_seen_to_do():
+    """The hard bot deals opponents hands with which an easy player would have made their latest
+    moves: the real hands always fit, and most sampled deals fit too."""
+    easy, fits, checked = get_bot("moemmen", "easy"), 0, 0
+    for seed in range(6):
+        state, rng = GAME.new_state(2, seed=seed, target=30), random.Random(seed)
+        for _ in range(40):
+            if state.is_over():
+                break
+            if state.current_player == 0 and state.phase == "turn":
+                view = state.view(0)
+                decisions = moemmen_bots.recent_decisions(view)
+                assert moemmen_bots.misfits(state, decisions) == 0
+                deal = moemmen_bots.sample_this_round(view, random.Random(len(state.history)))
+                fits += moemmen_bots.misfits(deal, decisions) == 0
+                checked += bool(decisions[1])
+            state.apply(easy.choose(state.view(state.current_player), state.legal_actions(), rng))
+    assert checked > 20 and fits >= 0.7 * checked
+
+
+def test_a_hand_that_would_have_chosen_otherwise_misfits():
+    state = rig("red+1 red+2 red+3 blue+1 blue-2 tim", "yellow+1 yellow+2 yellow+3 green+1 green+2 benny",
+                table="green+3 red+4 blue+3 yellow+4 green-3")
+    state.apply(X("blue+1", "red+4"))
+    state.apply(X("green+1", "yellow+4"))  # seat 1 collects yellow: it takes the yellow 4
+    decisions = moemmen_bots.recent_decisions(state.view(0))
+    assert [entry[3] for entry in decisions[1]] == [X("green+1", "yellow+4")]
+    assert moemmen_bots.misfits(state, decisions) == 0
+    other = state.clone()  # a seat 1 collecting green would have taken the green 3 instead
+    other.hands[1] = sorted(C("green+1 green+2 green+4 green+4 yellow+4 benny"))
+    assert moemmen_bots.misfits(other, decisions) == 1
 
 
 def test_a_rollout_ends_with_the_round_and_a_round_that_ends_the_match_counts_the_win():

@@ -2,8 +2,10 @@
 
 Easy: the greedy easy policy of ``moemmen_policy`` (its docstring tells how it judges cards).
 Hard: the shared determinized search (``assistant.bots.search``) around the sharp policy of
-``moemmen_policy``. It deals the unseen cards at random consistently with its view (opponents
-collecting a colour, as players do), plays each candidate move out to the end of the round (itself
+``moemmen_policy``. It deals the unseen cards at random consistently with its view: the cards an
+opponent was seen to take stay in their hand, opponents collect a colour as players do, and a deal
+in which an easy player would have made the opponents' latest moves is preferred (a player reads
+the others' moves too). It plays each candidate move out to the end of the round (itself
 with the sharp policy, the opponents with the easy one), and keeps the move with the best average
 margin of round scores over the opponents (and of winning, when the round ends the match). The
 sharp choice gets a head start (``SHARP_BONUS``): the search overrules it only when the simulated
@@ -13,12 +15,14 @@ margin is clearly better, as a few dozen deals a decision leave noise of about a
 from __future__ import annotations
 
 import random
+from bisect import insort
 
 from assistant.bots import Advice
 from assistant.bots.moemmen_policy import (
     COMPLETE,
     NOTHING_HERE,
     Judge,
+    Seat,
     best_exchange,
     colour_counts,
     easy_choice,
@@ -33,7 +37,7 @@ from assistant.bots.moemmen_policy import (
 from assistant.bots.moemmen_policy import colour_odds as seat_colour_odds
 from assistant.bots.search import Playout, search, with_depth
 from assistant.games.moemmen import MoemmenGame, MoemmenState
-from assistant.games.moemmen.actions import Move
+from assistant.games.moemmen.actions import Move, move_from_data
 from assistant.games.moemmen.cards import (
     BENNY,
     COLOUR_OF,
@@ -46,6 +50,7 @@ from assistant.games.moemmen.cards import (
     colour_text,
     minus_count,
 )
+from assistant.games.moemmen.phases import moves_in
 from assistant.games.moemmen.scoring import colour_score
 
 __all__ = ["EasyBot", "HardBot", "choose_easy", "colour_counts", "easy_move", "make_bot", "sharp_move"]
@@ -117,6 +122,8 @@ GAME = MoemmenGame()
 HARD_SAMPLES = 200
 HARD_SECONDS = 0.35  # with the time to finish the last deal and a loaded machine, p95 stays under 0.5 s
 HARD_DEPTH = 200  # a guard: easy players end a round far sooner
+HAND_TRIES = 16  # opponents' hands dealt per sample at most, for one their latest moves fit
+CHECKED = 4  # an opponent's latest decisions held against a dealt hand
 HARD_CANDIDATES = 6  # the sharp judgement shortlists the exchanges; Tim, Benny, refresh and pass always run
 POTENTIAL = ((10.6, 0.0), (11.4, 0.17), (10.4, 0.37), (8.5, 0.58), (5.4, 0.76))  # 1 to 5 sheep
 SHARP_BONUS = 3.0  # points the sharp choice gets beside its simulated margin (1.0 won fewer matches)
@@ -149,16 +156,63 @@ def sample_this_round(view: dict, rng: random.Random) -> MoemmenState:
     counts = held_odds(view)
     colours = colour_odds(view)
     deal = GAME.sample_from_view(view, rng)
-    for player in range(view["num_players"]):
-        if player != view["me"]:
-            known = view["known"][player]
-            colour = known_colour(known, rng) if any(IS_PLUS[card] for card in known) else None
-            if colour is None:
-                colour = rng.choices(range(len(COLOURS)), colours)[0]
-            collect(deal, player, colour, rng.choices(range(1, HAND_SIZE), counts)[0], known, rng)
+    decisions = recent_decisions(view)
+    best, fewest = None, None
+    for _ in range(HAND_TRIES):  # the opponents' hands dealt again until their latest moves fit
+        for player in range(view["num_players"]):
+            if player != view["me"]:
+                known = view["known"][player]
+                colour = known_colour(known, rng) if any(IS_PLUS[card] for card in known) else None
+                if colour is None:
+                    colour = rng.choices(range(len(COLOURS)), colours)[0]
+                collect(deal, player, colour, rng.choices(range(1, HAND_SIZE), counts)[0], known, rng)
+        misses = misfits(deal, decisions)
+        if fewest is None or misses < fewest:
+            best, fewest = ([list(hand) for hand in deal.hands], list(deal.deck)), misses
+        if not misses:
+            break
+    deal.hands, deal.deck = best
     rng.shuffle(deal.deck)
     deal.target = -1_000_000
     return deal
+
+
+def recent_decisions(view: dict) -> dict[int, list[tuple]]:
+    """Each opponent's latest decisions this round, newest first, as (phase, must_lay_minus, table,
+    move): back to their last Benny or Tim at most, as the cards drawn then are unknown."""
+    decisions: dict[int, list[tuple]] = {p: [] for p in range(view["num_players"]) if p != view["me"]}
+    open_players = set(decisions)
+    for entry in reversed(view["round_moves"]):
+        player = entry["player"]
+        if player not in open_players:
+            continue
+        move = move_from_data(entry["move"])
+        if move.kind in ("benny", "tim") or len(decisions[player]) == CHECKED:
+            open_players.discard(player)
+            if not open_players:
+                break
+            continue
+        decisions[player].append((entry["phase"], entry["must_lay_minus"], entry["table"], move))
+    return decisions
+
+
+def misfits(deal: MoemmenState, decisions: dict[int, list[tuple]]) -> int:
+    """How many of the opponents' latest decisions an easy player holding the dealt hand would
+    have made otherwise (the search's opponents play as easy players do)."""
+    misses = 0
+    for player, entries in decisions.items():
+        hand = list(deal.hands[player])
+        for phase, must_lay_minus, table, move in entries:
+            if move.kind == "exchange":  # the hand before: the card taken back out, the card given in
+                if move.take not in hand:
+                    misses += 1
+                    break
+                hand.remove(move.take)
+                insort(hand, move.give)
+            legal = moves_in(phase, hand, table, must_lay_minus)
+            if len(legal) > 1 and easy_choice(Seat(hand, table, phase, must_lay_minus, None), legal) != move:
+                misses += 1
+    return misses
 
 
 def known_colour(known: list[int], rng: random.Random) -> int:

@@ -136,6 +136,22 @@ def tim_take_refusal(state, move: Move) -> IllegalAction:
     return IllegalAction("error.moemmen.must_take_minus")
 
 
+class Position(NamedTuple):
+    """One player's hand and the table, with what the phase's move lists read of a state."""
+
+    hands: list[list[int]]
+    table: list[int]
+    must_lay_minus: bool
+    turn: int = 0
+    takers: tuple[int, ...] = (0,)
+
+
+def moves_in(phase: str, hand: list[int], table: list[int], must_lay_minus: bool = False) -> list[Move]:
+    """The moves a player holding ``hand`` (sorted) had in ``phase`` with ``table``: the hard bot asks
+    what an opponent could have done."""
+    return PHASES[phase].moves(Position([hand], table, must_lay_minus))
+
+
 class Phase(NamedTuple):
     moves: Any  # state -> the legal moves
     refusal: Any  # (state, move) -> why that move is refused

@@ -21,7 +21,7 @@ from assistant import TERMINAL
 from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
 from assistant.games.moemmen import phases, scoring
-from assistant.games.moemmen.actions import Move, is_known
+from assistant.games.moemmen.actions import Move, is_known, move_from_data
 from assistant.games.moemmen.cards import (
     BENNY,
     FULL_DECK,
@@ -66,7 +66,8 @@ class MoemmenState(State):
             raise phases.PHASES[self.phase].refusal(self, action)
 
     def _apply(self, action: Action) -> bool:
-        return MOVES[action.kind](self, action)
+        self.round_moves.append((self.current_player, self.phase, self.must_lay_minus, tuple(self.table), action))
+        return MOVES[action.kind](self, action)  # a move that ends the round deals anew: a new record
 
     def chance_outcome(self) -> Action:
         raise IllegalAction("error.moemmen.no_dice")
@@ -93,6 +94,8 @@ class MoemmenState(State):
         # Per player, the cards everybody saw go into that hand this round (taken from the table)
         # and still there: a player at the table remembers them, and so do the bots.
         self.known: list[list[int]] = [[] for _ in range(players)]
+        # Every move of this round, in the open: (player, phase, must_lay_minus, table before, move).
+        self.round_moves: list[tuple] = []
         complete = [p for p, hand in enumerate(self.hands) if full_colour(hand) is not None]
         if complete:  # M9: a dealt hand of six plus cards of one colour ends the round at once
             self._end_round(complete)
@@ -246,7 +249,9 @@ class MoemmenState(State):
         first of them to move; ``must_lay_minus``: the Tim exchange is compulsory (M4); ``acted``: the
         player on turn played Benny or refreshed, so a pass would not count (M7); ``known``: per
         player, the cards everybody saw go into that hand this round that are still there (taken from
-        the table; public, as every exchange is made in the open); ``passes``: turns in
+        the table; public, as every exchange is made in the open); ``round_moves``: every move of this
+        round in order, as everybody saw it made: who, in which phase, the table before it and the
+        move (its data); ``passes``: turns in
         a row of only a pass; ``results``: each finished round's hands, colours (index into
         ``cards.COLOURS``), scores, totals after it and the seats that ended it (``complete``).
         """
@@ -269,6 +274,8 @@ class MoemmenState(State):
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(hand) for hand in self.hands],
             "known": [list(cards) for cards in self.known],
+            "round_moves": [{"player": player, "phase": phase, "must_lay_minus": must, "table": list(table),
+                             "move": move.to_data()} for player, phase, must, table, move in self.round_moves],
             "table": list(self.table),
             "discard_top": self.discard[-1] if self.discard else None,
             "discard_count": len(self.discard),
@@ -293,6 +300,7 @@ class MoemmenState(State):
         other.table, other.deck, other.discard = list(self.table), list(self.deck), list(self.discard)
         other.totals, other.takers, other.results = list(self.totals), list(self.takers), list(self.results)
         other.known = [list(cards) for cards in self.known]
+        other.round_moves = list(self.round_moves)
         return other
 
 
@@ -337,6 +345,8 @@ def sample_from_view(game, view: dict, rng: random.Random) -> MoemmenState:
         else:
             state.hands[p] = sorted(known[p] + [pool.pop() for _ in range(size - len(known[p]))])
     state.known = known
+    state.round_moves = [(entry["player"], entry["phase"], entry["must_lay_minus"], tuple(entry["table"]),
+                          move_from_data(entry["move"])) for entry in view["round_moves"]]
     if view["phase"] == "tim_take" and view["current_player"] != me:
         taker = view["current_player"]
         _give_a_card_to_lay_down(state.hands[taker], known[taker], pool)
