@@ -66,7 +66,9 @@ class MoemmenState(State):
             raise phases.PHASES[self.phase].refusal(self, action)
 
     def _apply(self, action: Action) -> bool:
-        self.round_moves.append((self.current_player, self.phase, self.must_lay_minus, tuple(self.table), action))
+        phase = self.phase  # the player to move, as ``current_player`` finds it (here a hot path)
+        player = self.takers[0] if phase == "tim_take" else self.turn
+        self.round_moves.append((player, phase, self.must_lay_minus, tuple(self.table), action))
         return MOVES[action.kind](self, action)  # a move that ends the round deals anew: a new record
 
     def chance_outcome(self) -> Action:
@@ -128,8 +130,10 @@ class MoemmenState(State):
         hand.remove(move.give)
         insort(hand, move.take)
         self.table[self.table.index(move.take)] = move.give
-        self._forget(player, move.give)
-        insort(self.known[player], move.take)
+        known = self.known[player]  # as ``_forget``, inline: random play exchanges most of the time
+        if move.give in known:
+            known.remove(move.give)
+        insort(known, move.take)
 
     def minus_on_table(self) -> int:
         return minus_count(self.table)
