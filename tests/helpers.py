@@ -123,7 +123,7 @@ def rig_moemmen(*hands: str, table: str, deck: str | None = None, discard: str =
     state.round, state.dealer, state.turn, state.phase = 1, (turn - 1) % players, turn, "turn"
     state.passes, state.acted, state.must_lay_minus, state.takers = 0, False, False, []
     state.totals, state.results = list(totals or [0] * players), []
-    state.known = [[] for _ in hands]
+    state.round_moves = []
     state._legal = None  # the moves listed for the dealt position
     return state
 

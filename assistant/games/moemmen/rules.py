@@ -93,9 +93,6 @@ class MoemmenState(State):
         self.acted = False  # the player on turn played Benny or refreshed: a pass now is no "only a pass"
         self.must_lay_minus = False  # Tim was played with no minus card on the table (M4)
         self.takers: list[int] = []  # phase "tim_take": the opponents still to take, the first to move
-        # Per player, the cards everybody saw go into that hand this round (taken from the table)
-        # and still there: a player at the table remembers them, and so do the bots.
-        self.known: list[list[int]] = [[] for _ in range(players)]
         # Every move of this round, in the open: (player, phase, must_lay_minus, table before, move).
         self.round_moves: list[tuple] = []
         complete = [p for p, hand in enumerate(self.hands) if full_colour(hand) is not None]
@@ -130,10 +127,6 @@ class MoemmenState(State):
         hand.remove(move.give)
         insort(hand, move.take)
         self.table[self.table.index(move.take)] = move.give
-        known = self.known[player]  # as ``_forget``, inline: random play exchanges most of the time
-        if move.give in known:
-            known.remove(move.give)
-        insort(known, move.take)
 
     def minus_on_table(self) -> int:
         return minus_count(self.table)
@@ -195,12 +188,6 @@ class MoemmenState(State):
     def _play_card(self, card: int) -> None:
         self.hands[self.turn].remove(card)
         self.discard.append(card)
-        self._forget(self.turn, card)
-
-    def _forget(self, player: int, card: int) -> None:
-        """A card leaves the hand: if everybody knew it was there, they know it has gone."""
-        if card in self.known[player]:
-            self.known[player].remove(card)
 
     # --- turns, the Tim phase, the end of a round and of the match -------------------------
     def _next_turn(self) -> None:
@@ -277,7 +264,7 @@ class MoemmenState(State):
             "passes": self.passes,
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(hand) for hand in self.hands],
-            "known": [list(cards) for cards in self.known],
+            "known": self.known,
             "round_moves": [{"player": player, "phase": phase, "must_lay_minus": must, "table": list(table),
                              "move": move.to_data()} for player, phase, must, table, move in self.round_moves],
             "table": list(self.table),
@@ -287,6 +274,22 @@ class MoemmenState(State):
             "totals": list(self.totals),
             "results": [_copy_result(result) for result in self.results],
         }
+
+    @property
+    def known(self) -> list[list[int]]:
+        """Per player, the cards everybody saw go into that hand this round (taken from the table)
+        and still there, read from the round's moves: a player at the table remembers them."""
+        known: list[list[int]] = [[] for _ in range(self.num_players)]
+        played = {"exchange": None, "tim": TIM, "benny": BENNY}
+        for player, _phase, _must, _table, move in self.round_moves:
+            if move.kind not in played:
+                continue
+            gone = move.give if move.kind == "exchange" else played[move.kind]
+            if gone in known[player]:
+                known[player].remove(gone)
+            if move.kind == "exchange":
+                insort(known[player], move.take)
+        return known
 
     def cards_in_play(self) -> list[int]:
         """Every card somewhere: hands, table, deck and discard pile (for the tests)."""
@@ -303,7 +306,6 @@ class MoemmenState(State):
         other.hands = [list(hand) for hand in self.hands]
         other.table, other.deck, other.discard = list(self.table), list(self.deck), list(self.discard)
         other.totals, other.takers, other.results = list(self.totals), list(self.takers), list(self.results)
-        other.known = [list(cards) for cards in self.known]
         other.round_moves = list(self.round_moves)
         return other
 
@@ -348,7 +350,6 @@ def sample_from_view(game, view: dict, rng: random.Random) -> MoemmenState:
             state.hands[p] = list(view["hand"])
         else:
             state.hands[p] = sorted(known[p] + [pool.pop() for _ in range(size - len(known[p]))])
-    state.known = known
     state.round_moves = [(entry["player"], entry["phase"], entry["must_lay_minus"], tuple(entry["table"]),
                           move_from_data(entry["move"])) for entry in view["round_moves"]]
     if view["phase"] == "tim_take" and view["current_player"] != me:
