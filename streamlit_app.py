@@ -13,7 +13,7 @@ st.set_page_config(page_title="Hamster Table", page_icon=common.FAVICON, layout=
 common.page_setup()
 try:
     chosen = st.navigation(nav.pages(), position="hidden")
-    nav.top_bar()
+    nav.top_bar(chosen)
     chosen.run()
 except StorageError as error:
     # The file of saved games cannot be used (damaged, another program's, read-only, a full

@@ -29,6 +29,7 @@ from assistant.bots import LEVELS
 from assistant.games import get_game, is_built
 from assistant.games.base import Action, State, parse_json
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
+from assistant.store_seats import SEATS_SCHEMA, SeatLinks
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -56,7 +57,7 @@ CREATE TABLE IF NOT EXISTS score_checks (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-"""
+""" + SEATS_SCHEMA
 
 
 class UnknownGame(LookupError):
@@ -87,7 +88,7 @@ def default_path() -> Path:
     return Path(base) / "hamster-table" / "games.sqlite3"
 
 
-class Store:
+class Store(SeatLinks):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
         self._db: sqlite3.Connection | None = None
@@ -354,10 +355,10 @@ def _checked_setup(game: str, num_players: Any, text: Any) -> dict[str, Any]:
     names = setup.get("names")
     if not (isinstance(names, list) and len(names) == num_players and all(isinstance(n, str) for n in names)):
         raise ValueError("its player names are missing or do not match the number of players")
-    if game == "biber_gang":  # seat 0 is the person at the tablet, every other seat a bot
+    if game == "biber_gang":  # every seat a person or a computer opponent, a person at seat 0
         bots = setup.get("bots")
         if not (isinstance(bots, list) and len(bots) == num_players and bots[0] == "human"
-                and all(isinstance(b, str) and b in LEVELS for b in bots[1:])):
+                and all(isinstance(b, str) and b in (*LEVELS, "human") for b in bots[1:])):
             raise ValueError("its computer opponents are missing or unknown")
     return setup
 

@@ -65,11 +65,18 @@ def menu() -> list[str]:
     return ["home", "print", *game_names(), "score_check"]
 
 
+def seat_page() -> st.Page:
+    """The page a phone opens with its seat link: not in the menu."""
+    return st.Page(PAGES_DIR / "seat.py", title=tr("ui.phones.seat_title"), icon=":material/smartphone:",
+                   url_path="seat", visibility="hidden")
+
+
 def pages() -> list[st.Page]:
-    return [page(name) for name in menu()] + [_alias(name) for name in game_names() if "_" in name]
+    return ([page(name) for name in menu()] + [_alias(name) for name in game_names() if "_" in name]
+            + [seat_page()])
 
 
-def top_bar() -> None:
+def top_bar(shown: st.Page) -> None:
     """Our own top bar: a link per page and the language switch, on every page.
 
     Not st.navigation's own top menu: Streamlit draws that one again after every run, fragment runs
@@ -79,10 +86,11 @@ def top_bar() -> None:
     with st.container(horizontal=True, key="ht-topbar", horizontal_alignment="distribute",
                       vertical_alignment="center"):
         with st.container(horizontal=True, key="ht-links", gap=None, width="content"):
-            for name in menu():
-                shown = page(name)
-                label = tr(f"ui.{name}_short") if name in ("print", "score_check") else shown.title
-                st.page_link(shown, label=label, icon=shown.icon)
+            # A phone holds one seat: the other pages (other games, the table's saved games) are not its business.
+            for name in (menu() if shown.url_path != "seat" else []):
+                link = page(name)
+                label = tr(f"ui.{name}_short") if name in ("print", "score_check") else link.title
+                st.page_link(link, label=label, icon=link.icon)
         language_switch()
 
 

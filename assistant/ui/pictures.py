@@ -117,6 +117,8 @@ ICONS = {
     "dice": '<rect x="3" y="3" width="18" height="18" rx="4" stroke="currentColor" stroke-width="2" fill="none"/>'
             '<circle cx="8" cy="8" r="1.6" fill="currentColor"/><circle cx="16" cy="16" r="1.6" fill="currentColor"/>'
             '<circle cx="12" cy="12" r="1.6" fill="currentColor"/>',
+    "phone": '<rect x="7" y="2.5" width="10" height="19" rx="2" stroke="currentColor" stroke-width="2" fill="none"/>'
+             '<path d="M11 18.5 H13" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
 }
 
 

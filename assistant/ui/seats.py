@@ -1,5 +1,5 @@
-"""Who sits at a card game's table, passing one tablet between them, deciding for the seat at the
-tablet, and the end of the game (Hamsterbacke, Mömmen).
+"""Who sits at a card game's table, passing one tablet between them (or each on their own phone),
+deciding for the seat at the tablet, and the end of the game (Hamsterbacke, Mömmen).
 
 A new game is played alone against computer opponents, or by several people together at one
 tablet (with computer opponents too, if wished); people sit first, then the computer opponents.
@@ -95,10 +95,18 @@ def level(table: Table, seat: int) -> str:
     return table.setup["bots"][seat]
 
 
+def at_tablet(table: Table, seat: int) -> bool:
+    """A person plays ``seat`` on the table device (not a computer opponent, not on a phone)."""
+    return not is_bot(table, seat) and seat not in table.on_phones()
+
+
 def deciding_seat(table: Table) -> int | None:
-    """The seat whose view the page draws: the human who decides now; alone against the
-    computer, always that one human; together, while a computer opponent decides, nobody."""
-    humans = [seat for seat in range(table.num_players) if not is_bot(table, seat)]
+    """The seat whose view the page draws: on a phone, always its own seat; on the table device the
+    human who decides now; alone against the computer, always that one human; together, while a
+    computer opponent or a person on a phone decides, nobody (the table as everybody sees it)."""
+    if table.held is not None:
+        return table.held
+    humans = [seat for seat in range(table.num_players) if at_tablet(table, seat)]
     if table.current_player in humans:
         return table.current_player
     return humans[0] if len(humans) == 1 else None
@@ -138,12 +146,12 @@ def labels(table: Table, seat: int | None, texts: str) -> list[str]:
 def cover_needed(table: Table) -> bool:
     """Together: a human decides now, and the last human decision was someone else's (or there was
     none yet: the tablet still goes to the first player), and "It is me" was not tapped for it."""
-    if table.setup.get("mode") != "together":
+    if table.setup.get("mode") != "together" or table.held is not None:
         return False
     seat = table.current_player
-    if seat < 0 or is_bot(table, seat):
+    if seat < 0 or not at_tablet(table, seat):
         return False
-    previous = next((actor for actor in reversed(table.actors()) if not is_bot(table, actor)), None)
+    previous = next((actor for actor in reversed(table.actors()) if at_tablet(table, actor)), None)
     if previous == seat:
         return False
     return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken

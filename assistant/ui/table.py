@@ -26,8 +26,11 @@ CHOICE = "table_choice"  # session key: what this tab has chosen but not decided
 
 
 class Table:
-    def __init__(self, saved: SavedGame):
+    def __init__(self, saved: SavedGame, held: int | None = None):
         self._saved = saved
+        self.held = held  # the seat this device holds through a seat link; None: the table device
+        self._phones: set[int] | None = None
+        self._pending: dict[int, Any] | None = None
 
     # --- what a page may read ------------------------------------------------------------
     @property
@@ -104,6 +107,66 @@ class Table:
 
         return rival_score(self._saved.state)
 
+    # --- seats on phones ----------------------------------------------------------------------
+    def on_phones(self) -> set[int]:
+        """The seats a phone holds: the table device leaves their decisions (and hands) to it."""
+        if self._phones is None:
+            self._phones = store().seats_on_phones(self.id)
+        return self._phones
+
+    def pending(self) -> dict[int, Any]:
+        """Hamstern: the placements confirmed on this roll ahead of their turn, by seat."""
+        if self._pending is None:
+            game, rolls = self._saved.state.game, self._saved.state.rolls
+            self._pending = {seat: game.action_from_json(text)
+                             for seat, (roll, text) in store().pending(self.id).items() if roll == rolls}
+        return self._pending
+
+    def has_decided(self, seat: int) -> bool:
+        """Hamstern: ``seat`` has decided on the roll in use (taken into the record, or pending)."""
+        return not self._saved.state.is_undecided(seat) or seat in self.pending()
+
+    def legal_actions_for(self, seat: int) -> list:
+        return self._saved.state.legal_actions_for(seat)
+
+    def confirm(self, seat: int, action) -> bool:
+        """Hamstern: ``seat``'s placement on the roll in use, whoever is in turn; saved at once, and
+        taken into the record in seat order. False with the reason kept as the tab's error."""
+        if seat == self.current_player:
+            return self.act(action)
+        try:
+            store().confirm_ahead(self.id, seat, action, then_roll=bool(self.setup.get("auto_roll")))
+        except IllegalAction as error:
+            set_choice(error=error.message(lang()))
+            return False
+        except StorageError as error:
+            set_choice(error=not_saved(error))
+            return False
+        self._refresh()
+        return True
+
+    def take_back(self, seat: int) -> None:
+        """Hamstern: ``seat``'s pending placement, or its last placement if nobody decided after it."""
+        try:
+            if store().take_back_pending(self.id, seat):
+                self._refresh()
+                return
+        except StorageError as error:
+            set_choice(error=not_saved(error))
+            return
+        if self.can_undo() and self.last_actor() == seat:
+            self.undo()
+        else:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        """Read the game again (after a change made outside this tab's picture of it)."""
+        st.session_state[TABLES].pop(self.id, None)
+        fresh = open_table(self.id, explain=False, held=self.held)
+        if fresh is not None:
+            self._saved, self._phones, self._pending = fresh._saved, None, None
+        reset_choice()
+
     # --- deciding --------------------------------------------------------------------------
     def is_current(self, decision: dict) -> bool:
         """Was ``decision`` made on the game as it is? A tab whose picture another tab has moved
@@ -123,9 +186,10 @@ class Table:
             return error.message(lang())
         return None
 
-    def act(self, action) -> bool:
+    def act(self, action, *, quiet: bool = False) -> bool:
         """Check ``action`` on a copy, save it, then take it; False with the reason kept as the
-        tab's error when the rules refuse it or the file of saved games cannot take it."""
+        tab's error when the rules refuse it or the file of saved games cannot take it.
+        ``quiet``: a computer opponent's move, which another device may have saved first."""
         state = self._saved.state
         probe = state.clone()
         try:
@@ -136,12 +200,15 @@ class Table:
         try:
             store().append(self.id, len(state.history), action, probe.scores() if probe.is_over() else None)
         except StaleGame:
-            self._reload(notice=tr("ui.stale"))
+            self._reload(notice=None if quiet else tr("ui.stale"))
             return False
         except StorageError as error:
             set_choice(error=not_saved(error))
             return False
         self._saved.state = probe
+        if self._saved.state.game.name == "hamstern" and store().take_pending(
+                self.id, then_roll=bool(self.setup.get("auto_roll"))):
+            self._refresh()  # the placements confirmed on phones ahead of their turn were taken in
         reset_choice()
         return True
 
@@ -161,10 +228,11 @@ class Table:
         self._saved.state = self._saved.state.undo()
         reset_choice()
 
-    def hint(self, seat: int):
-        """The hard bot's advice for ``seat``, from that seat's view only."""
+    def hint(self, seat: int, legal: list | None = None):
+        """The hard bot's advice for ``seat``, from that seat's view only (``legal``: what that seat
+        may do, when it decides ahead of its turn)."""
         state = self._saved.state
-        return get_bot(self.game, "hard").advise(state.view(seat), state.legal_actions(),
+        return get_bot(self.game, "hard").advise(state.view(seat), legal or state.legal_actions(),
                                                  random.Random(len(state.history)))
 
     def bot_move(self, level: str) -> bool:
@@ -173,18 +241,19 @@ class Table:
         seat = state.current_player
         move = get_bot(self.game, level).choose(state.view(seat), state.legal_actions(),
                                                 random.Random(len(state.history)))
-        return self.act(move)
+        return self.act(move, quiet=True)
 
-    def _reload(self, notice: str) -> None:
-        st.session_state.notice = notice
+    def _reload(self, notice: str | None) -> None:
+        if notice:
+            st.session_state.notice = notice
         st.session_state[TABLES].pop(self.id, None)
-        fresh = open_table(self.id, explain=False)
+        fresh = open_table(self.id, explain=False, held=self.held)
         if fresh is not None:
             self._saved = fresh._saved
         reset_choice()
 
 
-def open_table(game_id: str, *, explain: bool = True) -> Table | None:
+def open_table(game_id: str, *, explain: bool = True, held: int | None = None) -> Table | None:
     """This tab's table for ``game_id``: kept between reruns, reloaded when another tab moved it.
 
     An unknown or damaged id is explained (with a way home) and gives None.
@@ -196,7 +265,7 @@ def open_table(game_id: str, *, explain: bool = True) -> Table | None:
             saved = tables[game_id] = store().load(game_id)
             if st.session_state.get(CHOICE, {}).get("game") != game_id:
                 reset_choice(game_id)
-        return Table(saved)
+        return Table(saved, held)
     except UnknownGame:
         message = tr("ui.unknown_game", id=plain(game_id[:40]))  # typed into the URL: shown as text
     except DamagedGame as error:

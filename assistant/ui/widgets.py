@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 import streamlit as st
 
 from assistant import i18n
-from assistant.ui.common import lang, plain, show_notice, tr
+from assistant.ui import phones
+from assistant.ui.common import lang, plain, show_notice, store, tr
 from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
+from assistant.ui.phones import join_panel
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, open_table
 
@@ -34,19 +37,44 @@ def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Ta
     # (styles, language switch, navigation), which the browser would otherwise redraw as well.
     # Whatever must change beyond the table reruns the whole page (st.rerun()).
     st.fragment(_table)(game, game_id, render)
-    # The rules stay the same all game: drawn outside the fragment, a decision does not send them again.
     table = open_table(game_id, explain=False)
-    if table is not None:
-        rules_panel(rules_in_force(table))
-
-
-def _table(game: str, game_id: str, render: Callable[[Table], None]) -> None:
-    table = open_table(game_id)
     if table is None:
         return
-    st.session_state.setdefault("last_game", {})[game] = game_id
+    join_panel(table)
+    if phones.phones_take_part(game_id):
+        phones.live_updates(game_id)
+    # The rules stay the same all game: drawn outside the fragment, a decision does not send them again.
+    rules_panel(rules_in_force(table))
+
+
+def seat_page() -> None:
+    """The page a phone opens with its seat link: the game as that seat sees it, for as long as the
+    link is in force, followed live."""
+    found = phones.held_seat()
+    if found is None:
+        return
+    game_id, seat = found
+    play = import_module(f"assistant.ui.{store().game_of(game_id)}.play")
+    st.fragment(_table)(None, game_id, play.render, seat)
+    phones.live_updates(game_id)
+    table = open_table(game_id, explain=False, held=seat)
+    if table is not None:
+        rules_panel(play.rules_in_force(table))
+
+
+def _table(game: str | None, game_id: str, render: Callable[[Table], None], held: int | None = None) -> None:
+    pulse = store().pulse(game_id)  # read first: a move made while the page is drawn still shows as new
+    table = open_table(game_id, held=held)
+    if table is None:
+        return
+    if held is None:
+        st.session_state.setdefault("last_game", {})[game] = game_id
+    else:
+        you = tr("ui.phones.you_are", name=table.names[held])
+        st.html(f'<div class="ht-seat-name">{html.escape(you)}</div>')
     show_notice()
     render(table)
+    phones.note_drawn(game_id, pulse)
 
 
 def rules_panel(lines: list[str]) -> None:

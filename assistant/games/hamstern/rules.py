@@ -107,11 +107,7 @@ class HamsternState(State):
             return []
         if player == CHANCE:
             return [Roll(value) for value in range(1, 7)]
-        masks = placement.placements(self.layout, self.crossed[player], self.sizes(player), self.free_start)
-        if not masks:
-            return [PASS]
-        cells_of = self.layout.cells_of
-        return [Place(cells_of(mask)) for mask in masks]
+        return self.legal_actions_for(player)
 
     def chance_outcome(self) -> Roll:
         if self.current_player != CHANCE:
@@ -126,6 +122,31 @@ class HamsternState(State):
             if action.value not in range(1, 7):
                 raise IllegalAction("error.hamstern.bad_roll", value=action.value)
             return
+        self._check_place(player, action)
+
+    # --- everybody on the same roll (seats on phones) ---------------------------------------
+    def is_undecided(self, player: int) -> bool:
+        """``player`` has still to decide on the roll in use (the seats ahead may not have yet)."""
+        return self.roll is not None and not self.over and player >= self.deciding
+
+    def check_for(self, player: int, action: Action) -> None:
+        """Check ``player``'s placement on the roll in use before the seats ahead of it have decided.
+
+        On paper everybody crosses at once: a placement depends only on the player's own sheet and
+        the shared roll, so checking it now gives the same answer as in seat order."""
+        if not self.is_undecided(player):
+            waiting = self.roll is None and not self.over
+            raise IllegalAction("error.hamstern.roll_first" if waiting else "error.hamstern.already_decided")
+        self._check_place(player, action)
+
+    def legal_actions_for(self, player: int) -> list[Action]:
+        """What ``player`` may do with the roll in use, whoever is in turn."""
+        if not self.is_undecided(player):
+            return []
+        masks = placement.placements(self.layout, self.crossed[player], self.sizes(player), self.free_start)
+        return [Place(self.layout.cells_of(mask)) for mask in masks] or [PASS]
+
+    def _check_place(self, player: int, action: Action) -> None:
         if not isinstance(action, Place):
             raise IllegalAction("error.hamstern.already_rolled")
         crossed, sizes = self.crossed[player], self.sizes(player)

@@ -33,7 +33,8 @@ export default function (component) {
   // board is left as it is, with the player's selection.
   if (root.tbHtmlId === htmlId && root.tbState === state) return;
   root.tbState = state;
-  if (root.tbHtmlId !== htmlId) {
+  const samePicture = root.tbHtmlId === htmlId;
+  if (!samePicture) {
     root.innerHTML = html;
     root.tbHtmlId = htmlId;
     root.tbSlots = {};
@@ -71,7 +72,13 @@ export default function (component) {
   root.tbMarks = Object.keys(marks);
 
   const select = data.select || { mode: "none" };
-  const selected = new Set(data.selected || []);
+  // A redraw that Python sent for another reason (another device moved, a new status line) keeps
+  // what the player has selected here; Python's own selection counts when Python changed it.
+  const sentSelected = JSON.stringify(data.selected || []);
+  const keep = samePicture && root.tbSelected && root.tbSentSelected === sentSelected;
+  const selected = keep ? root.tbSelected : new Set(data.selected || []);
+  root.tbSelected = selected;
+  root.tbSentSelected = sentSelected;
   // Pairs (a Mömmen exchange: a hand card and a table card): a part joins the selection only
   // beside parts it pairs with; a tap on one that does not pair starts the selection anew with it.
   const pairs = select.pairs || null;
@@ -85,6 +92,7 @@ export default function (component) {
     setClass("tb-tappable", tappable);
   }
   markTappable();
+  if (keep && !mode) [...selected].forEach((id) => { if (!tappable.has(id)) selected.delete(id); });
 
   const modeBar = root.querySelector(".tb-modes");
   if (modeBar) {

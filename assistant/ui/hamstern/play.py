@@ -43,15 +43,36 @@ def rules_in_force(table: Table) -> list[str]:
 
 
 # --- the decision --------------------------------------------------------------------------------
+def focus_seat(table: Table, view: dict) -> tuple[int, bool]:
+    """The seat whose sheet is drawn large, and whether this device decides for it now.
+
+    On paper everybody crosses at once: a phone decides for its own seat as soon as the die shows,
+    and the table device for the first seat in order that no phone holds and that has not decided."""
+    if table.held is not None:
+        return table.held, view["phase"] == "place" and not table.has_decided(table.held)
+    if view["phase"] != "place":
+        return 0, False
+    on_phones = table.on_phones()
+    undecided = [seat for seat in range(view["current_player"], table.num_players) if not table.has_decided(seat)]
+    here = [seat for seat in undecided if seat not in on_phones]
+    if here:
+        return here[0], True
+    return (undecided[0] if undecided else view["current_player"]), False
+
+
 def _decision(table: Table, view: dict, layout) -> None:
     rolling = view["phase"] == "roll"
-    seat = 0 if rolling else view["current_player"]  # after a roll, seat 0 decides first
+    seat, deciding = focus_seat(table, view)
     me = view["players"][seat]
     crossed = {tuple(cell) for cell in me["crossed"]}
+    ahead = table.pending().get(seat) if not rolling else None
+    if ahead is not None:  # confirmed ahead of its turn: shown crossed already
+        crossed |= set(ahead.cells)
     chosen = choice()
     hint = chosen.get("hint")
-    only_pass = not rolling and table.legal_actions() == [PASS]
-    choosing = not rolling and not only_pass
+    legal = table.legal_actions_for(seat) if deciding else []
+    only_pass = legal == [PASS]
+    choosing = deciding and not only_pass
     tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed] if choosing else []
     # The sheet stays the same picture all game; the crosses, the hint and the side panel change.
     # The other sheets are part of the same board (nothing to tap there): one component less to
@@ -60,17 +81,18 @@ def _decision(table: Table, view: dict, layout) -> None:
     frame = (f'<div class="tb-frame"><div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
              f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
     tap_board("hs-board", frame,
-              slots={"side": _side_panel(table, view, layout, seat, rolling, only_pass), **other_names},
+              slots={"side": _side_panel(table, view, layout, seat, deciding, only_pass), **other_names},
               tappable=tappable, selected=chosen.get("selected", []),
               max_selected=_most_crosses(view, layout, seat) if choosing else 0,
-              buttons=_buttons(table, rolling, only_pass, hint),
-              pending={"from": me["one_track_struck"]} if view["roll"] == 1 and not rolling else None,
+              buttons=_buttons(table, view, seat, deciding, only_pass, hint),
+              pending={"from": me["one_track_struck"]} if view["roll"] == 1 and choosing else None,
               marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)] + other_crosses,
                      "tb-hint": hint["cells"] if hint else []},
-              version=table.actions_taken, on_decision=partial(_decide, table))
+              version=[view["rolls"], seat], on_decision=partial(_decide, table))
 
 
-def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
+def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: bool, hint) -> list[dict]:
+    rolling = view["phase"] == "roll"
     buttons = []
     if rolling and table.setup.get("dice") != "real":
         buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
@@ -79,7 +101,7 @@ def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
                     for value in range(1, 7)]
     elif only_pass:
         buttons.append({"id": "pass", "label": tr("ui.hamstern.pass_button"), "primary": True})
-    else:
+    elif deciding:
         buttons.append({"id": "confirm", "label": tr("ui.hamstern.confirm", count="{n}"), "icon": icon("check"),
                         "label_none": tr("ui.hamstern.confirm_none"),
                         "primary": True,
@@ -88,38 +110,50 @@ def _buttons(table: Table, rolling: bool, only_pass: bool, hint) -> list[dict]:
         buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
         if hint:
             buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
-    if table.can_undo():
+    if table.held is not None:
+        # A phone takes back only its own placement: the one waiting for the seats ahead, or the last one made.
+        if seat in table.pending() or (table.can_undo() and table.last_actor() == seat):
+            buttons.append({"id": "take_back", "label": tr("ui.phones.take_back"), "icon": icon("undo")})
+    elif table.can_undo():
         buttons.append({"id": "undo", "label": _undo_label(table), "icon": icon("undo")})
     return buttons
 
 
 def _decide(table: Table, decision: dict) -> None:
-    if not table.is_current(decision):
-        return
+    rolls, seat = decision.get("version") or (None, None)
     button, selection = decision.get("button"), decision.get("selection") or []
+    if rolls != table.view(None)["rolls"] and button != "undo":
+        # Made on a picture of an earlier roll (another device moved on): not taken for this one.
+        st.session_state.notice = tr("ui.stale")
+        set_choice(selected=[])
+        return
     if button == "roll":
-        table.roll()
+        if table.is_chance_node():
+            table.roll()
     elif button.startswith("die-"):
         table.act(Roll(int(button[4:])))
     elif button == "undo":
         table.undo()
+    elif button == "take_back":
+        table.take_back(seat)
     elif button == "pass":
-        table.act(PASS)
+        table.confirm(seat, PASS)
     elif button == "hint":
-        advice = table.hint(table.current_player)
+        advice = table.hint(seat, table.legal_actions_for(seat))
         set_choice(selected=selection, error=None,
                    hint={"cells": [cell_id(c) for c in sorted(advice.action.cells)], "reason": advice.reason,
                          "params": advice.params})
     elif button == "confirm":
         cells = frozenset(parse_cell_id(text) for text in selection)
-        if not table.act(Place(cells)):
+        if not table.confirm(seat, Place(cells)):
             set_choice(selected=selection)
         elif table.setup.get("auto_roll") and table.is_chance_node():
             table.roll()  # the option "roll as soon as I confirm"
 
 
-def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only_pass: bool) -> str:
+def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, only_pass: bool) -> str:
     """What the decision needs beside the sheet: whose turn, the roll, the counter, the 1-track, the reason."""
+    rolling = view["phase"] == "roll"
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
     if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
@@ -129,16 +163,34 @@ def _side_panel(table: Table, view: dict, layout, seat: int, rolling: bool, only
                                     else "ui.hamstern.roll_next")))
     elif table.num_players == 1:
         lines.append(f"<b>{html.escape(tr('ui.hamstern.your_sheet'))}</b>")
-    else:
+    elif table.held is not None:
+        lines.append(f"<b>{html.escape(tr('ui.hamstern.your_sheet'))}</b>")
+    elif deciding:
         lines.append(f"<b>{html.escape(tr('ui.hamstern.turn', name=table.names[seat]))}</b>")
-    if not rolling:
+    if deciding:
         lines.append(html.escape(_instruction(view, layout, seat, only_pass)))
+    elif not rolling:
+        waiting = [table.names[p] for p in range(table.num_players) if not table.has_decided(p)]
+        lines.append(html.escape(tr("ui.phones.waiting_for", names=", ".join(waiting))))
     die = pictures.die_svg(view["roll"], 56) if view["roll"] and not rolling else ""
     counter = pictures.counter_html(layout.round_counter_faces, view["counter_ticked"], view["hourglass"], size=30)
     track = pictures.track_html(layout.one_track_length, view["players"][seat]["one_track_struck"], size=20)
     parts = [f'<div class="tb-row">{die}<div class="tb-status">{"<br>".join(lines)}</div></div>',
              f'<div class="tb-row">{counter}</div>', f'<div class="tb-track">{track}</div>']
+    if table.num_players > 1 and not rolling and (table.held is not None or table.on_phones()):
+        parts.append(_who_decided(table))
     return "".join(parts) + board_messages()
+
+
+def _who_decided(table: Table) -> str:
+    """A chip per seat: decided on this roll (a tick), or still deciding (on a phone, or here)."""
+    chips = []
+    on_phones = table.on_phones()
+    for seat, name in enumerate(table.names):
+        done = table.has_decided(seat)
+        mark = icon("check") if done else (icon("phone") if seat in on_phones else "…")
+        chips.append(f'<span class="hs-chip{" hs-done" if done else ""}">{mark} {html.escape(name)}</span>')
+    return f'<div class="hs-who">{"".join(chips)}</div>'
 
 
 def _instruction(view: dict, layout, seat: int, only_pass: bool) -> str:
@@ -210,6 +262,8 @@ def _end_screen(table: Table, view: dict, layout) -> None:
             crossed = {tuple(cell) for cell in view["players"][row["player"]]["crossed"]}
             st.markdown(sheet_svg(layout, crossed, max_width=420), unsafe_allow_html=True)
     # A Streamlit label reads Markdown: the name goes in as plain text (the board writes its labels as text).
+    if table.held is not None:
+        return  # a phone holds one seat: taking the game back and a new game are the table's
     if table.can_undo() and st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:"):
         table.undo()
         st.rerun()

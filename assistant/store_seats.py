@@ -1,0 +1,187 @@
+"""Seats on phones, as the store keeps them: the links that let a device hold one seat, and the
+placements confirmed ahead of their turn.
+
+A seat link is a capability: an unguessable token, never the seat number. Each seat has at most one
+link in force; withdrawing it shuts the device that holds it out at its next look, and a new link can
+be issued at any time. A seat is "on a phone" once a device has opened its link.
+
+Hamstern's players all use the same roll at once. A placement confirmed on a phone before the seats
+ahead of it have decided is saved at once as pending, and is taken into the game's record as soon as
+every seat before it has decided: the record is always in seat order, so the game is the same whatever
+order the confirmations came in.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import time
+from typing import NamedTuple
+
+from assistant.errors import IllegalAction
+from assistant.games.base import Action
+
+SEATS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS seat_links (
+    token     TEXT PRIMARY KEY,
+    game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL,
+    issued    REAL NOT NULL,
+    opened    REAL,                 -- first opened on a device: the seat is on a phone from then on
+    withdrawn INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS pending (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    roll    INTEGER NOT NULL,       -- the roll it answers (how many rolls there were then)
+    action  TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+"""
+
+
+class SeatLink(NamedTuple):
+    token: str
+    seat: int
+    opened: bool
+
+
+class Pulse(NamedTuple):
+    """What a device compares to know whether its picture of a game is still the latest: the saved
+    actions, the pending confirmations and the seat links (a link opened or withdrawn)."""
+
+    actions: int
+    pending: str
+    links: str
+
+
+class SeatLinks:
+    """Mixed into ``Store``: it provides ``_connect``, ``load`` and ``append``."""
+
+    # --- links --------------------------------------------------------------------------------
+    def seat_links(self, game_id: str, seats: list[int]) -> dict[int, SeatLink]:
+        """The link in force for each of ``seats``, issued now for a seat that never had one
+        (a withdrawn link is not replaced until ``new_link`` asks for it)."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            rows = db.execute("SELECT seat, token, opened, withdrawn FROM seat_links WHERE game_id = ?"
+                              " ORDER BY issued", (game_id,)).fetchall()
+            had = {row[0] for row in rows}
+            links = {seat: SeatLink(token, seat, opened is not None)
+                     for seat, token, opened, withdrawn in rows if not withdrawn}
+            for seat in seats:
+                if seat not in had:
+                    links[seat] = SeatLink(self._insert_link(db, game_id, seat), seat, False)
+            db.execute("COMMIT")
+        return {seat: links[seat] for seat in seats if seat in links}
+
+    def new_link(self, game_id: str, seat: int) -> str:
+        """Withdraw the seat's link (if any) and issue a new one."""
+        with self._connect() as db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("UPDATE seat_links SET withdrawn = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+            token = self._insert_link(db, game_id, seat)
+            db.execute("COMMIT")
+        return token
+
+    def withdraw_link(self, game_id: str, seat: int) -> None:
+        """The seat goes back to the table device; the device holding the link loses it."""
+        with self._connect() as db:
+            db.execute("UPDATE seat_links SET withdrawn = 1 WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    def open_link(self, token: str) -> tuple[str, int] | None:
+        """The game and seat a link in force gives, noting that a device holds it; None for a link
+        that was withdrawn or never issued."""
+        with self._connect() as db:
+            row = db.execute("SELECT game_id, seat, opened FROM seat_links WHERE token = ? AND withdrawn = 0",
+                             (token,)).fetchone()
+            if row is None:
+                return None
+            if row[2] is None:
+                db.execute("UPDATE seat_links SET opened = ? WHERE token = ?", (time.time(), token))
+        return row[0], row[1]
+
+    def seat_links_issued(self, game_id: str) -> bool:
+        """A link is in force for the game (its devices must follow one another)."""
+        with self._connect() as db:
+            return db.execute("SELECT 1 FROM seat_links WHERE game_id = ? AND withdrawn = 0 LIMIT 1",
+                              (game_id,)).fetchone() is not None
+
+    def seats_on_phones(self, game_id: str) -> set[int]:
+        with self._connect() as db:
+            rows = db.execute("SELECT seat FROM seat_links WHERE game_id = ? AND withdrawn = 0 AND opened IS NOT NULL",
+                              (game_id,)).fetchall()
+        return {row[0] for row in rows}
+
+    @staticmethod
+    def _insert_link(db, game_id: str, seat: int) -> str:
+        token = secrets.token_urlsafe(9)  # 72 random bits: not guessed on a home network
+        db.execute("INSERT INTO seat_links (token, game_id, seat, issued) VALUES (?, ?, ?, ?)",
+                   (token, game_id, seat, time.time()))
+        return token
+
+    # --- what moved ---------------------------------------------------------------------------
+    def pulse(self, game_id: str) -> Pulse:
+        """One cheap query: a device polls it every half second and reloads only when it changed."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?1),"
+                " (SELECT group_concat(seat || ':' || roll) FROM pending WHERE game_id = ?1),"
+                " (SELECT group_concat(token || ':' || (opened IS NOT NULL) || withdrawn) FROM seat_links"
+                "  WHERE game_id = ?1)", (game_id,)).fetchone()
+        return Pulse(row[0], row[1] or "", row[2] or "")
+
+    # --- placements confirmed ahead of their turn (Hamstern) ---------------------------------
+    def pending(self, game_id: str) -> dict[int, tuple[int, str]]:
+        """Seat -> (the roll it answers, the action as saved)."""
+        with self._connect() as db:
+            rows = db.execute("SELECT seat, roll, action FROM pending WHERE game_id = ?", (game_id,)).fetchall()
+        return {seat: (roll, action) for seat, roll, action in rows}
+
+    def confirm_ahead(self, game_id: str, seat: int, action: Action, *, then_roll: bool = False) -> None:
+        """Save ``seat``'s placement on the roll in use, then take every placement that is now in turn.
+
+        The engine checks it against that seat's own sheet first (IllegalAction, nothing saved).
+        """
+        state = self.load(game_id).state
+        state.check_for(seat, action)
+        with self._connect() as db:
+            try:
+                db.execute("INSERT INTO pending (game_id, seat, roll, action) VALUES (?, ?, ?, ?)",
+                           (game_id, seat, state.rolls, action.to_json()))
+            except sqlite3.IntegrityError:  # confirmed on another device (or a second tap) first
+                raise IllegalAction("error.hamstern.already_decided") from None
+        self.take_pending(game_id, then_roll=then_roll)
+
+    def take_back_pending(self, game_id: str, seat: int) -> bool:
+        """A placement not yet in the record is taken back; False if it was taken in meanwhile."""
+        with self._connect() as db:
+            return db.execute("DELETE FROM pending WHERE game_id = ? AND seat = ?", (game_id, seat)).rowcount > 0
+
+    def take_pending(self, game_id: str, *, then_roll: bool = False) -> int:
+        """Take the pending placements that are in turn into the record, in seat order; ``then_roll``:
+        roll the die when the last seat's placement ends the roll. Returns how many were taken."""
+        taken = 0
+        with self._lock:  # one device at a time: two would append the same placement
+            pending = self.pending(game_id)
+            if not pending:
+                return 0
+            state = self.load(game_id).state
+            stale = [seat for seat, (roll, _) in pending.items() if roll != state.rolls or not state.is_undecided(seat)]
+            for seat in stale:  # from an earlier roll, or the seat was decided on another device
+                self.take_back_pending(game_id, seat)
+            while state.current_player in pending and state.current_player not in stale:
+                seat = state.current_player
+                action = state.game.action_from_json(pending[seat][1])
+                try:
+                    probe = state.clone()
+                    probe.apply(action)
+                except IllegalAction:  # the sheet changed since (an undo): the phone confirms again
+                    self.take_back_pending(game_id, seat)
+                    break
+                self.append(game_id, len(state.history), action, probe.scores() if probe.is_over() else None)
+                self.take_back_pending(game_id, seat)
+                state, taken = probe, taken + 1
+            if taken and then_roll and state.is_chance_node():
+                self.append(game_id, len(state.history), state.chance_outcome())
+        return taken

@@ -1,0 +1,139 @@
+"""Seats on phones: the join panel on the table device (a QR code and a short link per seat), the
+page a phone opens with its link, and keeping every device up to date.
+
+A phone's link names a token, never a seat number: the page looks the token up and draws the game
+from that seat's ``view`` only, so another player's hidden cards never reach the phone. Every device
+showing a game in which phones take part asks the store every half second whether anything moved
+(one small query), and draws the page again only when it did.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlsplit
+
+import segno
+import streamlit as st
+from streamlit import net_util
+
+from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.table import Table
+
+LIVE_SECONDS = 0.5  # how often a device looks for moves made on other devices
+SEAT_PAGE = "seat"
+TOKEN_PARAM = "t"
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
+PULSE = "pulse:"  # session key + game id: the store's pulse when this tab last drew the game
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"}
+
+
+def seats_for_phones(table: Table) -> list[int]:
+    """The seats a person plays: every seat but the computer opponents'."""
+    bots = table.setup.get("bots") or ["human"] * table.num_players
+    return [seat for seat, kind in enumerate(bots) if kind == "human"]
+
+
+def base_url() -> str:
+    """The address phones on the same Wi-Fi reach this server at: the one the table device uses,
+    unless that is the laptop itself ("localhost"), which a phone cannot reach."""
+    address = urlsplit(st.context.url or "http://localhost:8501")
+    host, port = address.hostname or "localhost", address.port
+    if host in LOCAL_HOSTS:
+        host = net_util.get_internal_ip() or host
+    netloc = f"{host}:{port}" if port else host
+    prefix = (st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"{address.scheme or 'http'}://{netloc}" + (f"/{prefix}" if prefix else "")
+
+
+def seat_url(token: str) -> str:
+    return f"{base_url()}/{SEAT_PAGE}?{TOKEN_PARAM}={token}&lang={lang()}"
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code, drawn here (segno, no network), dark on white with a quiet zone."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=3, dark="#2b2118", light="#ffffff")
+
+
+# --- the table device ----------------------------------------------------------------------------
+def join_panel(table: Table) -> None:
+    """Per seat: its name, whether a phone holds it, its QR code and short link, New link, Withdraw."""
+    seats = seats_for_phones(table)
+    if not seats or table.is_over():
+        return
+    on_phones = table.on_phones()
+    with st.expander(f":material/smartphone: {tr('ui.phones.title', n=len(on_phones), of=len(seats))}"):
+        st.caption(tr("ui.phones.how"))
+        if not st.session_state.get(f"phones-shown:{table.id}") and not store().seat_links_issued(table.id):
+            st.button(tr("ui.phones.make_links"), key="phones-make", icon=":material/qr_code_2:",
+                      on_click=_show_links, args=(table.id,))
+            return
+        links = store().seat_links(table.id, seats)
+        columns = st.columns(min(len(seats), 3))
+        for n, seat in enumerate(seats):
+            with columns[n % len(columns)].container(border=True, key=f"phones-seat-{seat}"):
+                _seat_card(table, seat, links.get(seat), seat in on_phones)
+
+
+def _seat_card(table: Table, seat: int, link, on_phone: bool) -> None:
+    st.markdown(f"**{plain(table.names[seat])}**")
+    if link is None:
+        st.caption(tr("ui.phones.withdrawn"))
+    else:
+        st.caption(tr("ui.phones.on_phone" if on_phone else "ui.phones.not_opened"))
+        url = seat_url(link.token)
+        st.html(f'<div class="ht-qr" title="{html.escape(url)}">{qr_svg(url)}</div>')
+        st.code(url, language=None, wrap_lines=True)
+    with st.container(horizontal=True):
+        st.button(tr("ui.phones.new_link"), key=f"phones-new-{seat}", icon=":material/autorenew:",
+                  on_click=_new_link, args=(table.id, seat))
+        if link is not None:
+            st.button(tr("ui.phones.withdraw"), key=f"phones-withdraw-{seat}", icon=":material/block:",
+                      on_click=_withdraw, args=(table.id, seat))
+
+
+def _show_links(game_id: str) -> None:
+    st.session_state[f"phones-shown:{game_id}"] = True
+
+
+def _new_link(game_id: str, seat: int) -> None:
+    store().new_link(game_id, seat)
+
+
+def _withdraw(game_id: str, seat: int) -> None:
+    store().withdraw_link(game_id, seat)
+
+
+# --- keeping every device up to date -------------------------------------------------------------
+def note_drawn(game_id: str, pulse) -> None:
+    """The pulse the game had when this tab read it to draw it (read before, so a move made while
+    the page was being drawn still shows as a change)."""
+    st.session_state[PULSE + game_id] = pulse
+
+
+def live_updates(game_id: str) -> None:
+    """Draw the page again within about half a second of a move on another device.
+
+    A fragment that reruns on its own every ``LIVE_SECONDS``: one small query, and a whole-page run
+    only when the game moved (a saved action, a pending placement, a link opened or withdrawn)."""
+
+    def watch() -> None:
+        if store().pulse(game_id) != st.session_state.get(PULSE + game_id):
+            st.rerun(scope="app")
+
+    st.fragment(watch, run_every=LIVE_SECONDS)()
+
+
+def phones_take_part(game_id: str) -> bool:
+    """A link is in force for the game: the table device must follow what the phones do."""
+    return bool(st.session_state.get(f"phones-shown:{game_id}")) or store().seat_links_issued(game_id)
+
+
+# --- the page a phone opens -----------------------------------------------------------------------
+def held_seat() -> tuple[str, int] | None:
+    """The game and seat of this page's link; explains a link that is withdrawn or unknown."""
+    token = st.query_params.get(TOKEN_PARAM, "")
+    found = store().open_link(token) if TOKEN_SHAPE.fullmatch(token) else None
+    if found is None:
+        st.error(tr("ui.phones.link_gone"), icon=":material/link_off:")
+    return found
