@@ -72,9 +72,10 @@ export default function (component) {
   root.tbMarks = Object.keys(marks);
 
   const select = data.select || { mode: "none" };
-  // A redraw that Python sent for another reason (another device moved, a new status line) keeps
-  // what the player has selected here; Python's own selection counts when Python changed it.
-  const sentSelected = JSON.stringify(data.selected || []);
+  // A redraw of the same decision that Python sent for another reason (another device moved, a new
+  // status line) keeps what the player has selected here; Python's own selection counts when Python
+  // changed it, or when the decision is another one (its version moved on).
+  const sentSelected = JSON.stringify([data.selected || [], data.version]);
   const keep = samePicture && root.tbSelected && root.tbSentSelected === sentSelected;
   const selected = keep ? root.tbSelected : new Set(data.selected || []);
   root.tbSelected = selected;

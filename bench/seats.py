@@ -1,0 +1,121 @@
+"""Seats on phones, figures for the issue note: ``python bench/seats.py [--rolls N] [--idle S]``.
+
+Six phones (browser contexts of Debian's chromium) each hold one seat of a 6-player Hamstern game on
+the served app. Per roll, every phone confirms a placement, in a random order; every phone records in
+the page when its "who has decided" chips change, so the figure is the time from the tap on Confirm on
+one phone to the moment each of the other five shows it (median, 95th percentile, max).
+Then the six phones sit idle: the server's CPU seconds per second, against no device at all.
+
+Runs with what the README test command installs (Playwright, chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assistant.games import get_game  # noqa: E402
+from assistant.store import Store  # noqa: E402
+from bench.app import cpu_seconds  # noqa: E402
+from tests.serving import serve  # noqa: E402
+from tests.seat_devices import chromium, device, seat_url  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
+HS = '.st-key-hs-board:not([data-stale="true"])'
+# Runs in each phone: every 5 ms, count the chips of seats that have decided (once all have, the page
+# offers the next roll instead), and note when it changed.
+WATCH = """() => {
+  window.seen = [];
+  let last = -1;
+  const count = () => {
+    let n = 0;
+    const walk = (root) => root.querySelectorAll("*").forEach((el) => {
+      if (el.classList && el.classList.contains("hs-done")) n += 1;
+      if (el.dataset && el.dataset.button === "roll") n += 100;  // the last seat decided: the next roll
+      if (el.shadowRoot) walk(el.shadowRoot);
+    });
+    walk(document);
+    return n;
+  };
+  setInterval(() => { const n = count(); if (n !== last) { last = n; window.seen.push([n, Date.now()]); } }, 5);
+}"""
+
+
+def confirm(page, action) -> float:
+    """Tap the cells of ``action`` and Confirm; returns the moment of the Confirm tap (ms since the epoch)."""
+    for row, col in sorted(action.cells):
+        page.locator(f'{HS} [data-tap="{row}-{col}"]').tap()
+    button = page.locator(f'{HS} button[data-button="{"confirm" if action.cells else "pass"}"]')
+    button.wait_for()
+    start = time.time() * 1000
+    button.tap()
+    return start
+
+
+def first_seen(page, decided: int) -> float | None:
+    """When ``page`` first showed ``decided`` seats as decided."""
+    return next((t for n, t in page.evaluate("window.seen") if n >= decided), None)
+
+
+def play_rolls(store: Store, game_id: str, phones: list, rolls: int, rng: random.Random) -> list[float]:
+    delays = []
+    for _ in range(rolls):
+        phones[rng.randrange(6)].locator(f'{HS} button[data-button="roll"]').tap()
+        for phone in phones:
+            phone.locator(f'{HS} button[data-button="roll"]').wait_for(state="detached", timeout=15_000)
+        for phone in phones:
+            phone.evaluate(WATCH)
+        state = store.load(game_id).state
+        chosen = {seat: rng.choice(state.legal_actions_for(seat)) for seat in range(6)}
+        for decided, seat in enumerate(rng.sample(range(6), 6), start=1):
+            start = confirm(phones[seat], chosen[seat])
+            others = [phone for n, phone in enumerate(phones) if n != seat]
+            deadline = time.time() + 10
+            while time.time() < deadline and any(first_seen(p, decided) is None for p in others):
+                time.sleep(0.02)
+            delays += [(first_seen(p, decided) or float("inf")) - start for p in others]
+        if store.load(game_id).state.is_over():
+            break
+    return delays
+
+
+def idle_cpu(process, seconds: float) -> float:
+    before, start = cpu_seconds(process.pid), time.time()
+    time.sleep(seconds)
+    return (cpu_seconds(process.pid) - before) / (time.time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rolls", type=int, default=5)
+    parser.add_argument("--idle", type=float, default=20.0)
+    args = parser.parse_args()
+    db = Path(tempfile.mkdtemp()) / "games.sqlite3"
+    store = Store(db)
+    game_id = store.create(get_game("hamstern").new_state(6, seed=7, side="A"), {"names": NAMES, "dice": "app"})
+    links = store.seat_links(game_id, list(range(6)))
+    with serve(ROOT / "streamlit_app.py", db) as (url, process), chromium() as browser:
+        time.sleep(2)
+        alone = idle_cpu(process, args.idle)
+        phones = [device(browser, seat_url(url, links[seat].token)) for seat in range(6)]
+        delays = play_rolls(store, game_id, phones, args.rolls, random.Random(1))
+        time.sleep(2)
+        six = idle_cpu(process, args.idle)
+    delays.sort()
+    p95 = delays[int(0.95 * (len(delays) - 1))]
+    print(f"confirm on one phone -> shown on the other five: median {statistics.median(delays):.0f} ms, "
+          f"p95 {p95:.0f} ms, max {delays[-1]:.0f} ms over {len(delays)} updates ({args.rolls} rolls, 6 phones)")
+    print(f"server CPU with six idle phones: {six:.3f} s per s; with no device: {alone:.3f} s per s "
+          f"(over {args.idle:.0f} s each)")
+
+
+if __name__ == "__main__":
+    main()
