@@ -93,3 +93,14 @@ def test_an_unknown_or_withdrawn_link_is_one_clear_line(db):
     db.withdraw_link(game_id, 0)
     at = open_seat(token, lang="de")
     assert "zurückgezogen" in texts(at)
+
+
+def test_a_phone_whose_link_was_withdrawn_meanwhile_cannot_act(db):
+    game_id = hamstern_game(db, rolls=(2,))
+    token = db.seat_links(game_id, [0, 1])[1].token
+    at = open_seat(token)
+    db.withdraw_link(game_id, 1)  # while the phone slept, its page still on screen
+    placement = db.load(game_id).state.legal_actions_for(1)[0]
+    decide(at, HS, "confirm", [f"{r}-{c}" for r, c in sorted(placement.cells)])
+    assert db.pending(game_id) == {} and db.action_count(game_id) == 1
+    assert "withdrawn or never existed" in texts(at)

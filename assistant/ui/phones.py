@@ -18,11 +18,10 @@ import streamlit as st
 from streamlit import net_util
 
 from assistant.ui.common import lang, plain, store, tr
-from assistant.ui.table import Table
+from assistant.ui.table import TOKEN_PARAM, Table
 
 LIVE_SECONDS = 0.5  # how often a device looks for moves made on other devices
 SEAT_PAGE = "seat"
-TOKEN_PARAM = "t"
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
 PULSE = "pulse:"  # session key + game id: the store's pulse when this tab last drew the game
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"}

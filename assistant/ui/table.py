@@ -23,6 +23,7 @@ from assistant.ui.common import lang, not_saved, plain, store, tr
 
 TABLES = "tables"  # session key: game id -> SavedGame, this tab's picture of each game
 CHOICE = "table_choice"  # session key: what this tab has chosen but not decided (error, hint, selection)
+TOKEN_PARAM = "t"  # a phone's address names its seat link: /seat?t=TOKEN
 
 
 class Table:
@@ -129,9 +130,21 @@ class Table:
     def legal_actions_for(self, seat: int) -> list:
         return self._saved.state.legal_actions_for(seat)
 
+    def still_held(self) -> bool:
+        """A phone's link is still in force (checked before each of its decisions: a phone that slept
+        through the withdrawal of its link must not act for the seat). Always True on the table device."""
+        if self.held is None:
+            return True
+        if store().open_link(st.query_params.get(TOKEN_PARAM, "")) == (self.id, self.held):
+            return True
+        set_choice(error=tr("ui.phones.link_gone"))
+        return False
+
     def confirm(self, seat: int, action) -> bool:
         """Hamstern: ``seat``'s placement on the roll in use, whoever is in turn; saved at once, and
         taken into the record in seat order. False with the reason kept as the tab's error."""
+        if not self.still_held():
+            return False
         if seat == self.current_player:
             return self.act(action)
         try:
@@ -147,6 +160,8 @@ class Table:
 
     def take_back(self, seat: int) -> None:
         """Hamstern: ``seat``'s pending placement, or its last placement if nobody decided after it."""
+        if not self.still_held():
+            return
         try:
             if store().take_back_pending(self.id, seat):
                 self._refresh()
@@ -190,6 +205,8 @@ class Table:
         """Check ``action`` on a copy, save it, then take it; False with the reason kept as the
         tab's error when the rules refuse it or the file of saved games cannot take it.
         ``quiet``: a computer opponent's move, which another device may have saved first."""
+        if not quiet and not self.still_held():
+            return False
         state = self._saved.state
         probe = state.clone()
         try:
@@ -217,6 +234,8 @@ class Table:
         return self.act(self._saved.state.chance_outcome())
 
     def undo(self) -> None:
+        if not self.still_held():
+            return
         try:
             store().remove_last(self.id, self.actions_taken)
         except StaleGame:
