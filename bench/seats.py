@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 from assistant.games import get_game  # noqa: E402
 from assistant.store import Store  # noqa: E402
 from bench.app import cpu_seconds  # noqa: E402
-from tests.serving import serve  # noqa: E402
 from tests.seat_devices import chromium, device, seat_url  # noqa: E402
+from tests.serving import serve  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
 HS = '.st-key-hs-board:not([data-stale="true"])'

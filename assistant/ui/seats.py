@@ -51,8 +51,10 @@ def seating_form(prefix: str, texts: str, levels: tuple[str, ...], most: int) ->
     if mode == "alone":
         people = [st.text_input(tr(f"{texts}.your_name"), value=tr("ui.default_name", n=1), key=f"{prefix}_new_name",
                                 max_chars=20)]
-        count = st.segmented_control(tr(f"{texts}.opponents"), options=list(range(1, most)), default=2,
-                                     required=True, key=f"{prefix}_new_count")
+        # How fast the opponents play goes beside how many: the form fits a 768 px screen.
+        count_column, speed_column = st.columns([1, 2], wrap=False, vertical_alignment="bottom")
+        count = count_column.segmented_control(tr(f"{texts}.opponents"), options=list(range(1, most)), default=2,
+                                               required=True, key=f"{prefix}_new_count")
     else:
         number = st.segmented_control(tr(f"{texts}.people"), options=list(range(2, most + 1)), default=3,
                                       required=True, key=f"{prefix}_new_people")
@@ -62,21 +64,22 @@ def seating_form(prefix: str, texts: str, levels: tuple[str, ...], most: int) ->
             with columns[n % len(columns)]:
                 people.append(st.text_input(tr(f"{texts}.person_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
                                             key=f"{prefix}_new_person_{n}", max_chars=20))
-        count = st.segmented_control(tr(f"{texts}.opponents_too"), options=list(range(most - number + 1)), default=0,
-                                     required=True, key=f"{prefix}_new_count_together")
+        count_column, speed_column = st.columns([1, 2], wrap=False, vertical_alignment="bottom")
+        count = count_column.segmented_control(tr(f"{texts}.opponents_too"), options=list(range(most - number + 1)),
+                                               default=0, required=True, key=f"{prefix}_new_count_together")
     chosen = []
     speed = "normal"
     if count:
-        columns = st.columns(min(count, 4), wrap=False)
+        speed = speed_column.segmented_control(tr(f"{texts}.speed"), options=list(BOT_SPEEDS), default="normal",
+                                               required=True, key=f"{prefix}_new_speed",
+                                               format_func=lambda s: tr(f"{texts}.speed_{s}"))
+        columns = st.columns(min(count, 3), wrap=False)  # "hard" fits beside "easy" at 800 px
         for n in range(count):
             with columns[n % len(columns)]:
                 chosen.append(st.segmented_control(
                     tr(f"{texts}.level", name=tr(f"{texts}.bot_name", n=n + 1)), options=list(levels),
                     default="easy", required=True, key=f"{prefix}_new_level_{n}",
                     format_func=lambda level: tr(f"{texts}.level_{level}")))
-        speed = st.segmented_control(tr(f"{texts}.speed"), options=list(BOT_SPEEDS), default="normal",
-                                     required=True, key=f"{prefix}_new_speed",
-                                     format_func=lambda s: tr(f"{texts}.speed_{s}"))
     return Seating(mode, people, chosen, speed)
 
 
@@ -109,7 +112,9 @@ def deciding_seat(table: Table) -> int | None:
     humans = [seat for seat in range(table.num_players) if at_tablet(table, seat)]
     if table.current_player in humans:
         return table.current_player
-    return humans[0] if len(humans) == 1 else None
+    # The one person at the tablet keeps their hand in sight while others move, unless people with
+    # phones sit around it too: the tablet lies on the table, and they could read it.
+    return humans[0] if len(humans) == 1 and not table.on_phones() else None
 
 
 class Decision(NamedTuple):

@@ -143,7 +143,7 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
         return False
 
     def one_turn() -> None:
-        current = open_table(table.id, explain=False)
+        current = open_table(table.id, explain=False, held=table.held)
         if current is None:
             return
         if not bots_to_move(current):

@@ -1,8 +1,15 @@
-"""Biber Gang alone against computer opponents: the whole table on one screen, bots moving in turn,
-hints, undo, a "round over" screen, the end.
+"""Biber Gang at the table: alone against computer opponents, or together at one tablet (with
+computer opponents too, if wished), or each person on their own phone. The whole table is on one
+screen: bots moving in turn, hints, undo, a "round over" screen, the end.
 
-The human is seat 0 and the page reads only seat 0's view. The table is one tap board: choosing
-what to do with a drawn card happens in the browser; tapping a card of your display decides.
+The page draws only the view of the seat that decides (assistant/ui/seats.py): on a phone its own
+seat; on the table device the person at the tablet who decides now, or nobody (``view(None)``)
+while a computer opponent or a person on a phone decides. That seat's display is drawn large (with
+nobody deciding: the display of whoever is in turn); a drawn card shows only where the view holds
+it. Together at one tablet, a cover hides the table while the tablet is passed on.
+
+The table is one tap board: choosing what to do with a drawn card happens in the browser; tapping
+a card of your display decides.
 """
 
 from __future__ import annotations
@@ -19,53 +26,74 @@ from assistant.ui.biber_gang.pictures import card_box, display_box
 from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.pictures import icon
-from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.seats import ACKNOWLEDGED, cover, cover_needed, decide, is_bot, labels, level, the_decision
+from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
-HUMAN = 0
+TEXTS = "ui.biber"
 RULES = ("display", "start", "turn", "keep", "beaver", "beaver_pair", "deck", "end", "scoring", "winner", "undo")
 MODES = ("swap", "discard_turn", "swim")
+SEEN = "bg_seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
+ROUND_START = "bg_round_start"  # session key: game id -> the action count when this tab went on to a new round
 
 
 def render(table: Table) -> None:
-    view = table.view(HUMAN)
-    if _round_over_to_show(table, view):
-        _round_over(table, view)
+    if _round_over_to_show(table):
+        _round_over(table)
         return
-    if bots_move(table, table.setup.get("speed", "normal"), _render_table, lambda seat: seat != HUMAN,
-                 lambda seat: table.setup["bots"][seat],
-                 pause=lambda current: _round_over_to_show(current, current.view(HUMAN))):
+    if bots_move(table, table.setup.get("speed", "normal"), _render_table, partial(is_bot, table),
+                 partial(level, table), pause=_round_over_to_show):
         return
-    view = table.view(HUMAN)
-    if _round_over_to_show(table, view):  # the bots' turns (quick) ended the round
-        _round_over(table, view)
+    if _round_over_to_show(table):  # the bots' turns (quick) ended the round
+        _round_over(table)
         return
     _render_table(table)
 
 
 def _render_table(table: Table) -> None:
-    view = table.view(HUMAN)
     if table.is_over():
-        _end(table, view)
+        _end(table)
+    elif cover_needed(table) or _cover_after_round(table):
+        cover(table, tr("ui.biber.cover_title", name=plain(table.names[table.current_player])), TEXTS, "bg-its-me",
+              undo=_undo_label(table))
+        return
     else:
-        _table(table, view)
+        _table(table)
     log_panel(table.log(plain_names(table)))
-    _score_table(table, view)
+    _score_table(table, table.view(None))
+
+
+# --- passing the tablet (assistant/ui/seats.py) -------------------------------------------------------
+def _cover_after_round(table: Table) -> bool:
+    """Together: everybody looked at the round's end on the tablet, so the first person to decide in the
+    new round taps "It is me" too, even the one who made the round's last move."""
+    start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
+    if table.setup.get("mode") != "together" or table.held is not None or start is None or seat < 0:
+        return False
+    if is_bot(table, seat) or seat in table.on_phones():
+        return False
+    if any(not is_bot(table, actor) for actor in table.actors()[start:]):
+        return False  # a person has decided in this round: cover_needed knows from here on
+    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
+
+
+def _undo_label(table: Table) -> str | None:
+    """On the cover, whoever decided last may still take it back (while it showed no hidden card)."""
+    actor = table.last_actor()
+    return None if actor is None else tr("ui.biber.undo_cover", name=plain(table.names[actor]))
 
 
 # --- the table -----------------------------------------------------------------------------------
-def _table(table: Table, view: dict) -> None:
-    chosen = choice()
-    my_turn = view["current_player"] == HUMAN
-    legal = table.legal_actions() if my_turn else []
-    kinds = {move.kind for move in legal}
-    hint = chosen.get("hint")
-    markup = (f'<style>{TABLE_CSS}</style><div class="bg-table">{_opponents(table, view)}<div class="bg-main">'
-              f'<div class="bg-piles">{_piles(view)}</div>'
-              f'<div class="bg-side">{_status(table, view, my_turn)}<div class="tb-modes"></div>'
+def _table(table: Table) -> None:
+    seat, view, deciding, legal, kinds, hint = the_decision(table)
+    shown = _shown_seat(seat, view)
+    names = labels(table, seat, TEXTS)
+    markup = (f'<style>{TABLE_CSS}</style><div class="bg-table">{_others(table, view, shown, names)}'
+              f'<div class="bg-main"><div class="bg-piles">{_piles(table, view, seat)}</div>'
+              f'<div class="bg-side">{_status(table, view, deciding)}<div class="tb-modes"></div>'
               f'<div class="tb-buttons"></div></div>'
-              f'<div class="bg-mine">{_my_display(table, view)}</div></div></div>')
+              f'<div class="bg-mine">{_big_display(table, view, shown, names)}</div></div></div>')
     modes = [{"id": kind, "label": tr(f"ui.biber.mode_{kind}"),
               "tappable": [f"p{move.to if kind == 'swim' else move.at}" for move in legal if move.kind == kind]}
              for kind in MODES if kind in kinds]
@@ -79,69 +107,78 @@ def _table(table: Table, view: dict) -> None:
                                                           the_card=card_words(view["discard"][-1], "the"))})
     if "discard" in kinds:
         buttons.append({"id": "discard", "label": tr("ui.biber.discard_only")})
-    if my_turn:
+    if deciding:
         buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
-    if table.can_undo() and table.last_actor() == HUMAN:
+    if seat is not None and table.can_undo() and table.last_actor() == seat:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
     tap_board("bg-board", markup, tappable=taps, select="one", buttons=buttons, modes=modes,
-                         marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
-                         version=table.actions_taken, on_decision=partial(_decide, table, legal))
+              marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
+              version=table.actions_taken,
+              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
+                                  unreadable="ui.biber.not_now"))
 
 
-def _decide(table: Table, legal: list, decision: dict) -> None:
-    if not table.is_current(decision):
-        return
-    button, selection = decision.get("button"), decision.get("selection") or []
-    if button == "undo":
-        table.undo()
-        return
-    if button == "hint":
-        advice = table.hint(HUMAN)
-        move = advice.action
-        taps = [f"p{p}" for p in (move.at, move.to) if p >= 0]
-        taps += {"draw_deck": ["deck"], "take_discard": ["discard"]}.get(move.kind, [])
-        set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
-                                     "taps": taps})
-        return
-    tapped = selection[0] if selection else ""
+def _shown_seat(seat: int | None, view: dict) -> int:
+    """Whose display is drawn large: the seat that decides on this device; with nobody deciding here,
+    whoever is in turn, so that everyone at the table can follow them."""
+    if seat is not None:
+        return seat
+    return max(view["current_player"], 0)
+
+
+def _move(table: Table, seat: int, button: str, selection: list):
+    """The move a decision names; a tap on an older picture of the table gives a move the engine then
+    refuses with its own reason, in the player's language; None for what our board never sends."""
+    tapped = str(selection[0]) if selection else ""
     if button == "tap":
         button = {"deck": "draw_deck", "discard": "take_discard"}.get(tapped, "turn_up")
-    position = int(tapped[1:]) if tapped.startswith("p") else -1
-    for move in legal:
-        if move.kind != button:
-            continue
-        if position < 0 or (move.to if move.kind == "swim" else move.at) == position:
-            table.act(move)
-            return
-    # Not a legal move now (a tap on an older picture of the table): the engine refuses it
-    # with its own reason, in the player's language, and nothing changes.
+    position = int(tapped[1:]) if tapped.startswith("p") and tapped[1:].isdigit() else -1
+    for move in table.legal_actions():
+        if move.kind == button and (position < 0 or (move.to if move.kind == "swim" else move.at) == position):
+            return move
     try:
-        move = move_from_data({"move": button, "at": position} if position >= 0 else {"move": button})
+        return move_from_data({"move": button, "at": position} if position >= 0 else {"move": button})
     except ValueError:
-        set_choice(error=tr("ui.biber.not_now"))
-        return
-    table.act(move)
+        return None
 
 
-def _opponents(table: Table, view: dict) -> str:
+def _hint(table: Table, seat: int) -> None:
+    advice = table.hint(seat)
+    move = advice.action
+    taps = [f"p{p}" for p in (move.at, move.to) if p >= 0]
+    taps += {"draw_deck": ["deck"], "take_discard": ["discard"]}.get(move.kind, [])
+    set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
+                                 "taps": taps})
+
+
+def _heading(table: Table, seat: int, label: str, shown: dict) -> str:
+    """A seat's name (as text), its label (a bot's level, "(you)") and its total."""
+    parts = [html.escape(table.names[seat])] + ([html.escape(label)] if label else []) + [_total(shown)]
+    return " · ".join(parts)
+
+
+def _others(table: Table, view: dict, big: int, names: list[str]) -> str:
     boxes = []
-    for seat in range(1, table.num_players):
-        shown = view["players"][seat]
+    for seat, shown in enumerate(view["players"]):
+        if seat == big:
+            continue
         turn = " bg-turn" if view["current_player"] == seat else ""
-        level = tr(f"ui.biber.level_{table.setup['bots'][seat]}")
-        boxes.append(f'<div class="bg-opponent{turn}"><div class="bg-name">{html.escape(table.names[seat])} · '
-                     f'{html.escape(level)} · {_total(shown)}</div>{display_box(shown["display"], 22)}</div>')
+        boxes.append(f'<div class="bg-opponent{turn}"><div class="bg-name">{_heading(table, seat, names[seat], shown)}'
+                     f'</div>{display_box(shown["display"], 22)}</div>')
     return f'<div class="bg-opponents">{"".join(boxes)}</div>'
 
 
-def _piles(view: dict) -> str:
+def _piles(table: Table, view: dict, seat: int | None) -> str:
     top = view["discard"][-1] if view["discard"] else None
     deck = html.escape(tr("ui.biber.deck", count=view["deck_count"]))
     parts = [f'<div class="bg-pile"><div class="bg-caption">{deck}</div>{card_box(None, 70, tap="deck")}</div>',
              f'<div class="bg-pile"><div class="bg-caption">{html.escape(tr("ui.biber.discard"))}</div>'
              f'{card_box(top, 70, tap="discard") if top is not None else ""}</div>']
+    # The view holds a drawn card only for the one who drew it, or when it came from the discard.
     if view["drawn"] is not None:
-        parts.append(f'<div class="bg-pile bg-drawn"><div class="bg-caption">{html.escape(tr("ui.biber.drawn"))}'
+        current = view["current_player"]
+        caption = tr("ui.biber.drawn") if current == seat else tr("ui.biber.drawn_by", name=table.names[current])
+        parts.append(f'<div class="bg-pile bg-drawn"><div class="bg-caption">{html.escape(caption)}'
                      f'</div>{card_box(view["drawn"], 70)}</div>')
     return "".join(parts)
 
@@ -160,10 +197,10 @@ def _status(table: Table, view: dict, my_turn: bool) -> str:
     return "".join(parts) + board_messages()
 
 
-def _my_display(table: Table, view: dict) -> str:
-    mine = view["players"][HUMAN]
-    return (f'<div class="bg-name">{html.escape(table.names[HUMAN])} · {_total(mine)}</div>'
-            f'{display_box(mine["display"], 0, taps=True)}')
+def _big_display(table: Table, view: dict, seat: int, names: list[str]) -> str:
+    shown = view["players"][seat]
+    return (f'<div class="bg-name">{_heading(table, seat, names[seat], shown)}</div>'
+            f'{display_box(shown["display"], 0, taps=True)}')
 
 
 def _total(shown: dict) -> str:
@@ -171,24 +208,30 @@ def _total(shown: dict) -> str:
 
 
 # --- between rounds and at the end ---------------------------------------------------------------
-def _round_over_to_show(table: Table, view: dict) -> bool:
+def _round_over_to_show(table: Table) -> bool:
     """A round just ended and this tab has not yet looked at it (the last round: the end screen)."""
+    view = table.view(None)
     finished = len(view["round_results"])
-    seen = st.session_state.setdefault("bg_seen_rounds", {})
+    seen = st.session_state.setdefault(SEEN, {})
     if table.id not in seen:  # a tab that opens the game mid-round does not show an old round again
         fresh_round = all(card is None for p in view["players"] for card in p["display"])
         seen[table.id] = finished - 1 if fresh_round and finished else finished
     return not table.is_over() and finished > seen[table.id]
 
 
-def _round_over(table: Table, view: dict) -> None:
+def _round_over(table: Table) -> None:
+    view = table.view(None)
     number = len(view["round_results"])
     st.header(tr("ui.biber.round_over", round=number))
     _revealed(table, view["round_results"][-1])
     _score_table(table, view)
-    if st.button(tr("ui.biber.next_round"), key="bg-next-round", type="primary"):
-        st.session_state["bg_seen_rounds"][table.id] = number
-        st.rerun()
+    st.button(tr("ui.biber.next_round"), key="bg-next-round", type="primary", on_click=_next_round,
+              args=(table.id, number, table.actions_taken))
+
+
+def _next_round(game_id: str, shown: int, actions: int) -> None:
+    st.session_state[SEEN][game_id] = shown
+    st.session_state.setdefault(ROUND_START, {})[game_id] = actions
 
 
 def _revealed(table: Table, results: list[dict]) -> None:
@@ -208,7 +251,8 @@ def _nothing(decision: dict) -> None:
     """The revealed displays are only looked at."""
 
 
-def _end(table: Table, view: dict) -> None:
+def _end(table: Table) -> None:
+    view = table.view(None)
     st.header(f":material/flag: {tr('ui.hamstern.game_over')}")
     standings = table.standings()
     winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
@@ -216,7 +260,8 @@ def _end(table: Table, view: dict) -> None:
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
     if view["round_results"]:
         _revealed(table, view["round_results"][-1])
-    if st.button(tr("ui.new_game"), key="bg-new", type="primary"):
+    # A phone holds a seat of this game only: a new game is started on the table device.
+    if table.held is None and st.button(tr("ui.new_game"), key="bg-new", type="primary"):
         st.query_params.pop("game", None)
         st.rerun()
 
@@ -230,7 +275,7 @@ def _score_table(table: Table, view: dict) -> None:
 
 
 def rules_in_force(table: Table) -> list[str]:
-    view = table.view(HUMAN)
+    view = table.view(None)
     keep = "keep_on" if view["options"].get("discard_pickup_must_be_kept") else "keep_off"
     lines = [tr(f"rules.biber.{keep if rule == 'keep' else rule}") for rule in RULES]
     # The number of rounds is an option (ruling B6); say so when it is not the rulebook's 5.

@@ -2,7 +2,9 @@
 against 1-3 computer opponents. The whole table is one tap board.
 
 Everything on a Hamsterdam table is public, except the specials dealt to a player while they choose
-which to keep: together at one tablet, that choice is preceded by the cover of assistant/ui/seats.py.
+which to keep (and the cards chosen to pass): together at one tablet, that choice is preceded by the
+cover of assistant/ui/seats.py. A seat may also be held by a phone (``table.held``): the phone draws
+that seat's view, decides and rolls only for it; the table device leaves that seat to it.
 The dam of the player who decides is drawn big, the others compact below; what happens now is said in
 words at the top. Decisions are taps (decisions.py); what a tap cannot say is a button. The app rolls
 for a computer opponent; with real dice every roll is entered, a face of each die.
@@ -30,6 +32,7 @@ from assistant.ui.hamsterdam.board import (
     table_html,
 )
 from assistant.ui.hamsterdam.decisions import Board, board_for
+from assistant.ui.hamsterdam.devices import may_roll, roller, seat_decision
 from assistant.ui.pictures import die_svg, icon
 from assistant.ui.seats import (
     announce_winners,
@@ -39,7 +42,6 @@ from assistant.ui.seats import (
     labels,
     level,
     new_game_button,
-    the_decision,
 )
 from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
@@ -82,14 +84,6 @@ def _bot_decides(table: Table, seat: int) -> bool:
     return seat >= 0 and is_bot(table, seat)  # a roll (CHANCE) is never a bot's decision
 
 
-def roller(view: dict) -> int | None:
-    """Who rolls at a chance node: the roller of the turn, or, for the start player, the next to roll."""
-    if view["phase"] == "start_roll":  # the engine's progress names who rolls next
-        queue = (view.get("progress") or {}).get("queue") or [None]
-        return queue[0]
-    return view["roller"]
-
-
 def _roll_for_bots(table: Table) -> None:
     """With the app's dice, a computer opponent's roll is rolled at once (nobody has to tap for it)."""
     if table.setup.get("dice") == "real":
@@ -114,13 +108,13 @@ def _render_table(table: Table) -> None:
 
 # --- the table ---------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, _kinds, hint = the_decision(table)
+    seat, view, deciding, legal, _kinds, hint = seat_decision(table)
     chance = table.is_chance_node()
     focus = _focus(view, seat)
     board = board_for(view, legal, seat) if deciding else Board("none", [])
     extra = _extra(table, view, seat, deciding)
     if chance:
-        board = _rolling_board(table)
+        board = _rolling_board(table) if may_roll(table, view) else Board("none", [])
     if any(move.kind == "use" and move.piece == "spinster" for _, move in board.extra):
         extra += f'<div class="hd-line hd-spin-note">{html.escape(tr(f"{TEXTS}.spinster_buttons"))}</div>'
     status = _status(table, view, deciding, chance, board)
@@ -152,7 +146,8 @@ def _extra(table: Table, view: dict, seat: int | None, deciding: bool) -> str:
     """What the decision needs besides the dams: cards to pass or lay, specials to keep, dice, a breach's hamsters."""
     phase = view["phase"]
     if table.is_chance_node():
-        return dice_entry(tr(f"{TEXTS}.dice_caption")) if table.setup.get("dice") == "real" else ""
+        real = table.setup.get("dice") == "real" and may_roll(table, view)
+        return dice_entry(tr(f"{TEXTS}.dice_caption")) if real else ""
     if not deciding or seat is None:
         return ""
     shown = view["players"][seat]
@@ -173,7 +168,7 @@ def _extra(table: Table, view: dict, seat: int | None, deciding: bool) -> str:
 def _buttons(table: Table, view: dict, seat: int | None, deciding: bool, board: Board, hint) -> list[dict]:
     buttons: list[dict] = []
     hinted = hint.get("button") if hint else None
-    if table.is_chance_node():
+    if table.is_chance_node() and may_roll(table, view):
         if table.setup.get("dice") == "real":
             buttons.append({"id": "enter", "label": tr(f"{TEXTS}.enter_roll"), "primary": True, "needs": "full"})
         else:
@@ -247,11 +242,14 @@ def _status(table: Table, view: dict, deciding: bool, chance: bool, board: Board
         if phase == "roll" and view["rerolls"] and view["dice"]:
             doing = tr(f"{TEXTS}.reroll", value=sum(view["dice"])) + " " + doing
         how = tr(f"{TEXTS}.how_real" if table.setup.get("dice") == "real" else f"{TEXTS}.how_app")
+        if not may_roll(table, view):  # a phone rolls for its seat
+            how = tr(f"{TEXTS}.waiting_roll", name=name)
     else:
         actor = view["deciding"]
         name = names[actor] if actor is not None else ""
         doing = _doing(view, name, names)
-        how = tr(f"{TEXTS}.how_{_how_key(view, board)}") if deciding else tr(f"{TEXTS}.waiting", name=name)
+        how = tr(f"{TEXTS}.how_{_how_key(view, board)}") if deciding else \
+            tr(f"{TEXTS}.{'waiting_for' if table.held is not None else 'waiting'}", name=name)
     heading = tr(f"{TEXTS}.heading", round=round_and_turn(view)[0], mode=tr(f"{TEXTS}.mode_{view['mode']}"))
     return (f'<div class="tb-status"><span class="hd-heading">{html.escape(heading)}</span> '
             f'<b>{html.escape(doing)}</b><br>{html.escape(how)}</div>')
@@ -301,10 +299,14 @@ def _decide(table: Table, seat: int | None, decision: dict) -> None:
         return
     button, selection = decision.get("button"), [str(part) for part in decision.get("selection") or []]
     if button == "undo":
-        table.undo()
+        if seat is not None and table.last_actor() == seat:  # only the seat's own last decision
+            table.undo()
         return
     if table.is_chance_node():
-        _roll_decision(table, button, selection)
+        if may_roll(table, table.view(None)):
+            _roll_decision(table, button, selection)
+        else:
+            set_choice(error=tr(f"{TEXTS}.not_now"))
         return
     if seat is None or table.current_player != seat:
         set_choice(error=tr(f"{TEXTS}.not_now"))
@@ -355,11 +357,12 @@ def _end(table: Table) -> None:
         st.info(tr(f"{TEXTS}.decided_by_{standings['decided_by']}"))
     standings_table(table.names, standings, PARTS)
     st.caption(tr(f"{TEXTS}.score_rule"))
-    new_game_button("hd-new")
+    if table.held is None:  # a phone holds a seat of this game only: a new game starts at the table
+        new_game_button("hd-new")
     # Every dam as the game ended, the winner's big: only looked at.
     winner = standings["players"][0]["player"]
     status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'
-    tap_board(BOARD, table_html(table.names, labels(table, None, TEXTS), view, winner, status, "", ""),
+    tap_board(BOARD, table_html(table.names, labels(table, table.held, TEXTS), view, winner, status, "", ""),
               select="none", on_decision=_nothing)
 
 
