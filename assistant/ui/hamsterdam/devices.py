@@ -7,7 +7,6 @@ the table device leaves every seat a phone holds to that phone, and rolls for th
 
 from __future__ import annotations
 
-from assistant.ui.seats import Decision, the_decision
 from assistant.ui.table import Table
 
 
@@ -17,18 +16,6 @@ def roller(view: dict) -> int | None:
         queue = (view.get("progress") or {}).get("queue") or [None]
         return queue[0]
     return view["roller"]
-
-
-def seat_decision(table: Table) -> Decision:
-    """Whose view this device draws. Together, on the table device, a seat's view is drawn only while
-    that seat decides there: while a phone's seat or a computer opponent decides, the table shows what
-    everybody may see (``deciding_seat`` keeps the one person left at the tablet, whose specials
-    kept would otherwise lie open to the people with phones around it)."""
-    chosen = the_decision(table)
-    if table.held is None and table.setup.get("mode") == "together" and chosen.seat is not None \
-            and not chosen.deciding:
-        return chosen._replace(seat=None, view=table.view(None))
-    return chosen
 
 
 def may_roll(table: Table, view: dict) -> bool:

@@ -32,7 +32,7 @@ from assistant.ui.hamsterdam.board import (
     table_html,
 )
 from assistant.ui.hamsterdam.decisions import Board, board_for
-from assistant.ui.hamsterdam.devices import may_roll, roller, seat_decision
+from assistant.ui.hamsterdam.devices import may_roll, roller
 from assistant.ui.pictures import die_svg, icon
 from assistant.ui.seats import (
     announce_winners,
@@ -42,6 +42,7 @@ from assistant.ui.seats import (
     labels,
     level,
     new_game_button,
+    the_decision,
 )
 from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
@@ -108,7 +109,7 @@ def _render_table(table: Table) -> None:
 
 # --- the table ---------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, _kinds, hint = seat_decision(table)
+    seat, view, deciding, legal, _kinds, hint = the_decision(table)
     chance = table.is_chance_node()
     focus = _focus(view, seat)
     board = board_for(view, legal, seat) if deciding else Board("none", [])
