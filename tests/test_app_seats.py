@@ -28,7 +28,7 @@ def test_the_table_device_makes_a_link_and_a_qr_code_per_seat(db):
     assert not db.seat_links_issued(game_id)  # nothing issued until the table asks
     at.button(key="phones-make").click().run()
     links = db.seat_links(game_id, [0, 1])
-    qr_codes = [e.proto.body for e in at.get("html") if "segno" in e.proto.body]
+    qr_codes = [e.value for e in at.markdown if "segno" in e.value]
     assert len(qr_codes) == 2 and all("<svg" in code and "<path" in code for code in qr_codes)
     shown = [e.value for e in at.code]
     assert [url.split("/seat?t=")[1].split("&")[0] for url in shown] == [links[0].token, links[1].token]

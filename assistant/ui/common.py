@@ -50,10 +50,11 @@ TABLET_CSS = """
 
 
 def lang() -> str:
-    """The language every page shows: chosen in the top bar, kept in the URL."""
+    """The language every page shows: chosen in the top bar, kept in the URL; an address without one
+    (a seat link typed into a phone) opens in the browser's language if we have it, else English."""
     chosen = st.session_state.get("lang")  # one look-up: a page asks for every text it shows
     if chosen is None:
-        wanted = st.query_params.get("lang", "en")
+        wanted = st.query_params.get("lang") or (st.context.locale or "en")[:2].lower()
         chosen = st.session_state.lang = wanted if wanted in i18n.LANGUAGES else "en"
     return chosen
 

@@ -45,8 +45,11 @@ def base_url() -> str:
     return f"{address.scheme or 'http'}://{netloc}" + (f"/{prefix}" if prefix else "")
 
 
-def seat_url(token: str) -> str:
-    return f"{base_url()}/{SEAT_PAGE}?{TOKEN_PARAM}={token}&lang={lang()}"
+def seat_url(token: str, *, with_language: bool = True) -> str:
+    """The seat's link; the QR code also carries the table's language (a phone opens a link typed in
+    without it in its browser's language)."""
+    url = f"{base_url()}/{SEAT_PAGE}?{TOKEN_PARAM}={token}"
+    return f"{url}&lang={lang()}" if with_language else url
 
 
 def qr_svg(url: str) -> str:
@@ -81,14 +84,15 @@ def _seat_card(table: Table, seat: int, link, on_phone: bool) -> None:
     else:
         st.caption(tr("ui.phones.on_phone" if on_phone else "ui.phones.not_opened"))
         url = seat_url(link.token)
-        st.html(f'<div class="ht-qr" title="{html.escape(url)}">{qr_svg(url)}</div>')
-        st.code(url, language=None, wrap_lines=True)
-    with st.container(horizontal=True):
-        st.button(tr("ui.phones.new_link"), key=f"phones-new-{seat}", icon=":material/autorenew:",
-                  on_click=_new_link, args=(table.id, seat))
-        if link is not None:
-            st.button(tr("ui.phones.withdraw"), key=f"phones-withdraw-{seat}", icon=":material/block:",
-                      on_click=_withdraw, args=(table.id, seat))
+        # st.markdown, not st.html: st.html strips SVG.
+        st.markdown(f'<div class="ht-qr" title="{html.escape(url)}">{qr_svg(url)}</div>', unsafe_allow_html=True)
+        # The short link to type: a browser adds the "http://" itself.
+        st.code(seat_url(link.token, with_language=False).removeprefix("http://"), language=None, wrap_lines=True)
+    st.button(tr("ui.phones.new_link"), key=f"phones-new-{seat}", icon=":material/autorenew:",
+              on_click=_new_link, args=(table.id, seat), width="stretch")
+    if link is not None:
+        st.button(tr("ui.phones.withdraw"), key=f"phones-withdraw-{seat}", icon=":material/block:",
+                  on_click=_withdraw, args=(table.id, seat), width="stretch")
 
 
 def _show_links(game_id: str) -> None:
