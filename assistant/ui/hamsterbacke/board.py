@@ -25,17 +25,18 @@ def shorts() -> list[str]:
 
 
 def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str,
-               gift_size: int = 0, notes: str = "") -> str:
-    """The whole table for ``seat`` (None: nobody's hand, a computer opponent is deciding).
-    ``gift_size`` > 0: the hand is shown card by card, to choose what to give. ``notes`` (a hint,
-    a refusal, ...) go below the buttons, so that they do not push the buttons away as they come."""
+               gift_size: int = 0, notes: str = "", hidden: str = "") -> str:
+    """The whole table for ``seat`` (None: nobody's hand, a computer opponent or a phone is deciding;
+    ``hidden`` says why, instead of the hand). ``gift_size`` > 0: the hand is shown card by card, to
+    choose what to give. ``notes`` (a hint, a refusal, ...) go below the buttons, so that they do not
+    push the buttons away as they come."""
     letters = shorts()
     circle = circle_svg(view["piles"], view["deck_count"], letters, tr("ui.backe.empty"),
                         tr("ui.backe.deck", count=view["deck_count"]))
     side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>{notes}'
             f'<div class="hb-players">{_players(names, labels, view, seat, letters)}</div></div>')
     return (f'<style>{TABLE_CSS}</style><div class="hb-table"><div class="hb-circle">{circle}</div>'
-            f'<div class="hb-hand">{_hand(view, seat, letters, gift_size)}</div>{side}</div>')
+            f'<div class="hb-hand">{_hand(view, seat, letters, gift_size, hidden)}</div>{side}</div>')
 
 
 def plural(key: str, count: int, **params) -> str:
@@ -43,9 +44,9 @@ def plural(key: str, count: int, **params) -> str:
     return tr(f"{key}_one" if count == 1 else key, count=count, **params)
 
 
-def _hand(view: dict, seat: int | None, letters: list[str], gift_size: int) -> str:
+def _hand(view: dict, seat: int | None, letters: list[str], gift_size: int, hidden: str) -> str:
     if seat is None or view["hand"] is None:
-        return f'<div class="hb-caption">{html.escape(tr("ui.backe.hands_hidden"))}</div>'
+        return f'<div class="hb-caption">{html.escape(hidden or tr("ui.backe.hands_hidden"))}</div>'
     hand = view["hand"]
     caption = f'<div class="hb-caption">{html.escape(tr("ui.backe.your_hand", count=sum(hand)))}</div>'
     if not sum(hand):

@@ -6,6 +6,9 @@ hand). Together at one tablet, the first decision and every human decision after
 are preceded by a cover that hides every hand until the right person taps "It is me"; it names
 what comes (your turn, giving cards, back to the active player).
 
+On a phone (a seat link) the page draws that seat's view only and decides only for it; the table
+device leaves the seats on phones to them, and says whom it waits for.
+
 Deciding: a tap on a pile takes it; to play, choose how many sets (a mode), then tap a colour of
 your hand; "Turn pile" (or a tap on your blocking stack) turns it; choosing who gives is a tap on
 a player; giving is choosing the cards, then "Give". What can be tapped comes from the legal
@@ -27,6 +30,7 @@ from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     announce_winners,
+    at_tablet,
     cover,
     cover_needed,
     decide,
@@ -84,8 +88,8 @@ def _cover_title(table: Table) -> str:
 def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     gift = view["gift_size"] if "give" in kinds else 0
-    markup = table_html(table.names, labels(table, seat, "ui.backe"), view, seat, _status(table, view, seat, kinds),
-                        gift, _notes(table, view, seat))
+    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds),
+                        gift, _notes(table, view, seat), _hidden(table))
 
     piles = [f"p{move.at}" for move in legal if move.kind == "take"]
     turn = ["turn"] if "turn_pile" in kinds else []
@@ -115,8 +119,24 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
               mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
               choose_button="tap",
-              version=table.actions_taken, on_decision=partial(decide, table, seat, texts="ui.backe", hint=_hint,
-                                                                move_of=_move, unreadable="ui.backe.not_now"))
+              version=table.actions_taken, on_decision=partial(_decide, table, seat))
+
+
+def _labels(table: Table, seat: int | None) -> list[str]:
+    """Beside each name: a level, "(you)", and on the table device "on a phone" for the seats phones hold."""
+    shown = labels(table, seat, "ui.backe")
+    if table.held is None:
+        shown = [tr("ui.backe.on_phone") if p in table.on_phones() and not text else text
+                 for p, text in enumerate(shown)]
+    return shown
+
+
+def _hidden(table: Table) -> str:
+    """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
+    current = table.current_player
+    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
+        return tr("ui.backe.hands_on_phones", name=table.names[current])
+    return tr("ui.backe.hands_hidden")
 
 
 def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
@@ -135,8 +155,10 @@ def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
         doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr(how)
         if kinds == {"pass"}:
             doing = tr("ui.backe.your_turn", name=names[seat], action=action) + " " + tr("ui.backe.only_pass")
-    else:
+    elif is_bot(table, current):
         doing = tr("ui.backe.waiting", name=names[current], action=action)
+    else:  # a person on another device (or at the tablet, seen from a phone)
+        doing = tr("ui.backe.waiting_for", name=names[current], action=action)
     return f'<div class="tb-status">{html.escape(doing)}</div>'
 
 
@@ -166,6 +188,17 @@ def _stands(table: Table, seat: int | None) -> str | None:
 
 
 # --- deciding ---------------------------------------------------------------------------------------
+def _decide(table: Table, seat: int | None, decision: dict) -> None:
+    """Undo takes back this seat's own last decision only, also once the turn has passed on (on a
+    phone nobody has to hand the device back), as long as the rules let it be taken back; anything
+    else as on one tablet."""
+    if decision.get("button") == "undo":
+        if seat is not None and table.is_current(decision) and table.can_undo() and table.last_actor() == seat:
+            table.undo()
+        return
+    decide(table, seat, decision, texts="ui.backe", hint=_hint, move_of=_move, unreadable="ui.backe.not_now")
+
+
 def _move(table: Table, seat: int, button: str, selection: list):
     """The move a decision names, or None for anything our board never sends."""
     try:
@@ -212,4 +245,5 @@ def _end(table: Table) -> None:
     announce_winners(table, "ui.backe")
     standings_table(table.names, table.standings(), PARTS)
     st.caption(tr("ui.backe.score_rule"))
-    new_game_button("hb-new")
+    if table.held is None:  # a phone holds one seat of this game: a new game is the table device's to start
+        new_game_button("hb-new")

@@ -43,15 +43,17 @@ def words(text: Text) -> str:
     return tr(text.key, **text.params)
 
 
-def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str, notes: str) -> str:
-    """The whole table for ``seat`` (None: nobody's hand, a computer opponent is deciding).
+def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str, notes: str,
+               hidden: str = "") -> str:
+    """The whole table for ``seat`` (None: nobody's hand, a computer opponent or a phone is deciding;
+    ``hidden`` says why, instead of the hand).
     ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away; so does
     ``.tb-note``, where the board says why a tapped card cannot be exchanged."""
     side = f'<div class="mm-side">{status}<div class="tb-buttons"></div><div class="tb-note"></div>{notes}</div>'
     return (f'<style>{TABLE_CSS}</style><div class="mm-table">'
             f'<div class="mm-players">{_players(names, labels, view, seat)}</div>'
             f'<div class="mm-centre">{_centre(view)}</div>'
-            f'<div class="mm-hand">{_hand(view, seat)}</div>{side}</div>')
+            f'<div class="mm-hand">{_hand(view, seat, hidden)}</div>{side}</div>')
 
 
 def _players(names: list[str], labels: list[str], view: dict, seat: int | None) -> str:
@@ -114,9 +116,9 @@ def _centre(view: dict) -> str:
             f'{deck}{discard}</div></div>')
 
 
-def _hand(view: dict, seat: int | None) -> str:
+def _hand(view: dict, seat: int | None, hidden: str = "") -> str:
     if seat is None or view["hand"] is None:
-        return f'<div class="mm-caption">{html.escape(tr("ui.moemmen.hands_hidden"))}</div>'
+        return f'<div class="mm-caption">{html.escape(hidden or tr("ui.moemmen.hands_hidden"))}</div>'
     hand = view["hand"]
     colour = best_colour(hand)  # the engine's scoring: what the hand would score if the round ended now
     worth = tr("ui.moemmen.your_hand", score=_signed(colour_score(hand, colour)), colour=words(colour_text(colour)))

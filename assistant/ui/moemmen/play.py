@@ -6,6 +6,10 @@ nobody's hand). Together, each human decision after another human's is preceded 
 assistant/ui/seats.py, also for an opponent who must take a minus card after Tim, and so is the first
 human decision of a new round (everybody looked at the round's end on the tablet).
 
+On a phone (a seat link) the page draws that seat's view only and decides only for it, and the
+round's end is shown there too; the table device leaves the seats on phones to them (no cover, no
+undo for them) and says whom it waits for.
+
 Deciding: an exchange is a tap on a card of your hand and one on the table, then the exchange
 button; a card that cannot pair with the one chosen is greyed (the pairs come from the legal
 moves). Benny, Tim, refresh, pass and "no exchange" are buttons, shown only when legal. Anything
@@ -29,6 +33,7 @@ from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     ACKNOWLEDGED,
     announce_winners,
+    at_tablet,
     cover,
     cover_needed,
     decide,
@@ -83,9 +88,10 @@ def _cover_after_round(table: Table) -> bool:
     """Together: everybody looked at the round's end on the tablet, so the first person to decide in the
     new round taps "It is me" too, even one who made the round's last move (cover_needed lets them on)."""
     start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
-    if table.setup.get("mode") != "together" or start is None or seat < 0 or is_bot(table, seat):
+    if table.setup.get("mode") != "together" or table.held is not None or start is None or seat < 0 \
+            or not at_tablet(table, seat):
         return False
-    if any(not is_bot(table, actor) for actor in table.actors()[start:]):
+    if any(at_tablet(table, actor) for actor in table.actors()[start:]):
         return False  # a person has decided in this round: cover_needed knows from here on
     return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
 
@@ -102,8 +108,8 @@ def _cover_title(table: Table) -> str:
 def _undo_label(table: Table) -> str | None:
     """On the cover, whoever decided last may still take it back ("Undo Ann's move: Pass")."""
     last, actor = table.last_action(), table.last_actor()
-    if last is None or actor is None:
-        return None
+    if last is None or actor is None or not at_tablet(table, actor):
+        return None  # a seat on a phone takes its own move back there
     return tr("ui.moemmen.undo_cover", name=plain_names(table)[actor], move=words(last.text()))
 
 
@@ -111,8 +117,8 @@ def _undo_label(table: Table) -> str | None:
 def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     pairs = _pairs(legal, view)
-    markup = table_html(table.names, labels(table, seat, TEXTS), view, seat, _status(table, view, seat),
-                        _notes(table, seat))
+    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat),
+                        _notes(table, seat), _hidden(table))
     hinted = hint["move"]["move"] if hint else None
     buttons = []
     if "exchange" in kinds:
@@ -131,8 +137,24 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
               notes=_why_not(table, view, legal, pairs),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
-              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
-                                  unreadable="ui.moemmen.choose_pair"))
+              on_decision=partial(_decide, table, seat))
+
+
+def _labels(table: Table, seat: int | None) -> list[str]:
+    """Beside each name: a level, "(you)", and on the table device "on a phone" for the seats phones hold."""
+    shown = labels(table, seat, TEXTS)
+    if table.held is None:
+        shown = [tr("ui.moemmen.on_phone") if p in table.on_phones() and not text else text
+                 for p, text in enumerate(shown)]
+    return shown
+
+
+def _hidden(table: Table) -> str:
+    """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
+    current = table.current_player
+    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
+        return tr("ui.moemmen.hands_on_phones", name=table.names[current])
+    return tr("ui.moemmen.hands_hidden")
 
 
 def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
@@ -179,8 +201,10 @@ def _status(table: Table, view: dict, seat: int | None) -> str:
                                                                          name=names[current])
     elif current == seat:
         doing = tr("ui.moemmen.your_turn_again" if view["acted"] else "ui.moemmen.your_turn", name=names[seat])
-    else:
+    elif is_bot(table, current):
         doing = tr("ui.moemmen.waiting", name=names[current])
+    else:  # a person on another device (or at the tablet, seen from a phone)
+        doing = tr("ui.moemmen.waiting_for", name=names[current])
     heading = tr("ui.moemmen.round_of", round=view["round"], target=view["target"])
     return f'<div class="tb-status"><b>{html.escape(heading)}</b><br>{html.escape(doing)}</div>'
 
@@ -199,6 +223,17 @@ def _notes(table: Table, seat: int | None) -> str:
 
 
 # --- deciding ------------------------------------------------------------------------------------------
+def _decide(table: Table, seat: int | None, decision: dict) -> None:
+    """Undo takes back this seat's own last decision only, also once the turn has passed on (on a
+    phone nobody has to hand the device back), as long as the rules let it be taken back; anything
+    else as on one tablet."""
+    if decision.get("button") == "undo":
+        if seat is not None and table.is_current(decision) and table.can_undo() and table.last_actor() == seat:
+            table.undo()
+        return
+    decide(table, seat, decision, texts=TEXTS, hint=_hint, move_of=_move, unreadable="ui.moemmen.choose_pair")
+
+
 def _move(table: Table, seat: int, button: str, selection: list):
     """The move a decision names (an exchange: one hand card and one table card), or None."""
     if button != "exchange":
@@ -242,7 +277,7 @@ def _round_over_to_show(table: Table) -> bool:
 
 
 def _round_over(table: Table) -> None:
-    view = table.view(None)
+    view = table.view(table.held)
     number = st.session_state[SEEN][table.id]  # the first round not shown yet
     result = view["results"][number]
     st.header(tr("ui.moemmen.round_over", round=result["round"]))
@@ -289,4 +324,5 @@ def _end(table: Table) -> None:
     announce_winners(table, TEXTS)
     _results(table, view["results"][-1])
     _match_table(table, view)
-    new_game_button("mm-new")
+    if table.held is None:  # a phone holds one seat of this game: a new game is the table device's to start
+        new_game_button("mm-new")
