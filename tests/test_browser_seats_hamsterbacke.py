@@ -105,11 +105,15 @@ def test_a_phone_plays_its_seat_and_the_table_device_follows(app):
         wait_for_text(table, STATUS, "Waiting for Ben… (action 2 of 2)", timeout=5_000)  # no tap on the table
         phone.screenshot(path=ARTIFACTS / "seats-hamsterbacke-phone-turn.png")
         take_a_pile(phone, app.store, game_id)
-        # The bot plays (quick), then it is Ann's turn at the tablet; she decided last there, so no
-        # cover: "It is me" is for passing the tablet, never for a seat on a phone.
-        wait_for_text(table, STATUS, "Ann, your turn: action 1 of 2", timeout=10_000)
+        # The bot plays (quick), then it is Ann's turn at the tablet: Ben sits beside it, so her hand
+        # waits behind the cover (never a cover on a phone).
+        its_me = table.get_by_role("button", name="It is me")
+        its_me.wait_for(timeout=10_000)
         wait_for_text(phone, STATUS, "Waiting for Ann… (action 1 of 2)", timeout=10_000)
-        assert table.get_by_role("button", name="It is me").count() == 0
+        assert phone.get_by_role("button", name="It is me").count() == 0
+        its_me.tap()
+        wait_idle(table)
+        wait_for_text(table, STATUS, "Ann, your turn: action 1 of 2", timeout=10_000)
         table.screenshot(path=ARTIFACTS / "seats-hamsterbacke-table.png")
         phone.screenshot(path=ARTIFACTS / "seats-hamsterbacke-phone-waiting.png")
         assert_only_own_hand(app, game_id, phone, 1)

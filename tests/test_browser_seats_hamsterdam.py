@@ -69,7 +69,9 @@ def test_table_and_a_phone_keep_in_turn_and_a_phone_reloads_mid_choice(app):
         wait_for_text(phone, STATUS, "Waiting for Ann")
         table = device(browser, f"{app.url}/hamsterdam?game={game_id}&lang=en", TABLE)
 
-        # Ann keeps hers at the table (she laid her cards there last: no cover); Ben's phone follows.
+        # Ann keeps hers at the table, behind the cover (Ben sits beside the tablet); Ben's phone follows.
+        table.get_by_role("button", name="It is me").tap()
+        wait_idle(table)
         table.locator(f"{HD} .hd-offer").first.wait_for()
         keep(table, len(dealt[0]) // 2)
         wait_for_text(phone, STATUS, "Ben: keep your special hamsters")

@@ -118,12 +118,16 @@ def test_a_phone_plays_its_seat_and_the_table_device_follows(app):
         wait_for_text(table, f"{MM} .mm-hand", "Ben decides on their phone: every hand is hidden here.")
 
         move = decide(phone, app.store, game_id, "exchange")
-        table.get_by_text("Ben exchanged").first.wait_for(timeout=10_000)  # no tap on the table
         phone.screenshot(path=ARTIFACTS / "seats-moemmen-phone-after-move.png")
-        # The bot plays (quick), then Ann at the tablet; she decided last there, so no cover.
-        wait_for_text(table, STATUS, "Ann, your turn", timeout=10_000)
+        # The bot plays (quick), then Ann at the tablet: Ben sits beside it, so her hand waits behind
+        # the cover (no tap on the table brought it: the table followed by itself).
+        its_me = table.get_by_role("button", name="It is me")
+        its_me.wait_for(timeout=10_000)
         wait_for_text(phone, STATUS, "Waiting for Ann…", timeout=10_000)
-        assert table.get_by_role("button", name="It is me").count() == 0
+        its_me.tap()
+        wait_idle(table)
+        wait_for_text(table, STATUS, "Ann, your turn", timeout=10_000)
+        table.get_by_text("Ben exchanged").first.wait_for(timeout=10_000)
         assert phone.locator(f'{MM} [data-tap^="h{move.take}-"]').count()  # what Ben took is in his hand
         table.screenshot(path=ARTIFACTS / "seats-moemmen-table.png")
         assert_only_own_hand(app, game_id, phone, 1)
@@ -161,6 +165,8 @@ def test_five_phones_play_in_turn_and_a_phone_reloads_mid_turn(app):
         ann.screenshot(path=ARTIFACTS / "seats-moemmen-phone-after-reload.png")
         # Her own move she may take back on her phone, though it is Ben's turn; nobody else is offered it.
         wait_for_text(phones[1], STATUS, "Ben, your turn", timeout=FOLLOW)
+        for seat in range(2, 5):  # each phone has followed Ann's move (Eve's own pass was last before it)
+            wait_for_text(phones[seat], STATUS, "Waiting for Ben…", timeout=FOLLOW)
         for seat in range(1, 5):
             assert board_button(phones[seat], MM, "undo").count() == 0
         press(ann, MM, "undo")

@@ -64,7 +64,10 @@ def join_panel(table: Table) -> None:
     if not seats or table.is_over():
         return
     on_phones = table.on_phones()
-    with st.expander(f":material/smartphone: {tr('ui.phones.title', n=len(on_phones), of=len(seats))}"):
+    # A key of its own: the title counts the phones, and a new title would otherwise close the panel
+    # (its QR codes gone) each time a phone joins.
+    with st.expander(f":material/smartphone: {tr('ui.phones.title', n=len(on_phones), of=len(seats))}",
+                     key="phones-panel"):
         st.caption(tr("ui.phones.how"))
         if not st.session_state.get(f"phones-shown:{table.id}") and not store().seat_links_issued(table.id):
             st.button(tr("ui.phones.make_links"), key="phones-make", icon=":material/qr_code_2:",

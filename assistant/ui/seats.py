@@ -156,7 +156,13 @@ def cover_needed(table: Table) -> bool:
     seat = table.current_player
     if seat < 0 or not at_tablet(table, seat):
         return False
-    previous = next((actor for actor in reversed(table.actors()) if at_tablet(table, actor)), None)
+    actors = table.actors()
+    if table.on_phones():
+        # People with phones sit beside the tablet: a hand waits behind the cover whenever someone
+        # else moved last, even if nobody else plays at the tablet itself.
+        previous = actors[-1] if actors else None
+    else:
+        previous = next((actor for actor in reversed(actors) if at_tablet(table, actor)), None)
     if previous == seat:
         return False
     return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken

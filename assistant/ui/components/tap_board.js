@@ -6,6 +6,8 @@
 // the next comes as small parts: the slots (HTML for the elements marked data-slot="name") and the
 // marks (a class per list of part ids, such as the crossed cells). So a decision costs the browser
 // a few class changes instead of drawing a whole sheet again.
+const ANSWER_WAIT_MS = 600;  // longer than a double tap, shorter than a second thought
+
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
   const data = component.data.board;
@@ -33,6 +35,7 @@ export default function (component) {
   // board is left as it is, with the player's selection.
   if (root.tbHtmlId === htmlId && root.tbState === state) return;
   root.tbState = state;
+  root.tbSentAt = 0;  // new data: the last decision has been answered
   const samePicture = root.tbHtmlId === htmlId;
   if (!samePicture) {
     root.innerHTML = html;
@@ -116,8 +119,13 @@ export default function (component) {
 
   // The decision names the picture it was made on (the number of actions taken then), so a
   // decision made on a picture another tab has moved on from is refused, not taken for someone else.
-  const send = (button) => setTriggerValue("action", { button, selection: [...selected], version: data.version,
-    has: htmlId });
+  // One decision at a time: a second tap before the answer (an impatient double tap, or a tap on
+  // the button that the answer is about to put in the same place) is not sent.
+  const send = (button) => {
+    if (root.tbSentAt && Date.now() - root.tbSentAt < ANSWER_WAIT_MS) return;
+    root.tbSentAt = Date.now();
+    setTriggerValue("action", { button, selection: [...selected], version: data.version, has: htmlId });
+  };
 
   // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
   const pending = data.pending;

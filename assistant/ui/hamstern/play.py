@@ -19,7 +19,7 @@ from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
-from assistant.ui.table import Table, choice, set_choice
+from assistant.ui.table import Table, choice, reset_choice, set_choice
 from assistant.ui.widgets import board_messages, standings_table
 
 # Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
@@ -62,6 +62,9 @@ def focus_seat(table: Table, view: dict) -> tuple[int, bool]:
 
 def _decision(table: Table, view: dict, layout) -> None:
     rolling = view["phase"] == "roll"
+    if choice().get("rolls") != view["rolls"]:  # a new roll: what was chosen on the last one is gone
+        reset_choice()
+        set_choice(rolls=view["rolls"])
     seat, deciding = focus_seat(table, view)
     me = view["players"][seat]
     crossed = {tuple(cell) for cell in me["crossed"]}
@@ -96,7 +99,8 @@ def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: boo
     buttons = []
     if rolling and table.setup.get("dice") != "real":
         buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
-    if rolling:  # a real die may always be entered instead (ruling H4)
+    if rolling and (table.held is None or table.setup.get("dice") == "real"):
+        # A real die may always be entered instead (ruling H4): at the table, where everybody sees it.
         buttons += [{"id": f"die-{value}", "label": pictures.die_svg(value, 40), "html": True}
                     for value in range(1, 7)]
     elif only_pass:
@@ -114,7 +118,8 @@ def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: boo
         # A phone takes back only its own placement: the one waiting for the seats ahead, or the last one made.
         if seat in table.pending() or (table.can_undo() and table.last_actor() == seat):
             buttons.append({"id": "take_back", "label": tr("ui.phones.take_back"), "icon": icon("undo")})
-    elif table.can_undo():
+    elif table.can_undo() and table.last_actor() not in table.on_phones():
+        # A placement made on a phone is that phone's to take back.
         buttons.append({"id": "undo", "label": _undo_label(table), "icon": icon("undo")})
     return buttons
 
@@ -125,7 +130,10 @@ def _decide(table: Table, decision: dict) -> None:
     if rolls != table.view(None)["rolls"] and button != "undo":
         # Made on a picture of an earlier roll (another device moved on): not taken for this one.
         st.session_state.notice = tr("ui.stale")
-        set_choice(selected=[])
+        reset_choice()
+        return
+    if button in ("confirm", "pass") and table.has_decided(seat):
+        reset_choice()  # a second tap on Confirm, or another device was first: nothing more to do
         return
     if button == "roll":
         if table.is_chance_node():
@@ -174,7 +182,11 @@ def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, onl
         lines.append(html.escape(tr("ui.phones.waiting_for", names=", ".join(waiting))))
     die = pictures.die_svg(view["roll"], 56) if view["roll"] and not rolling else ""
     counter = pictures.counter_html(layout.round_counter_faces, view["counter_ticked"], view["hourglass"], size=30)
-    track = pictures.track_html(layout.one_track_length, view["players"][seat]["one_track_struck"], size=20)
+    struck = view["players"][seat]["one_track_struck"]
+    ahead = table.pending().get(seat) if not rolling else None
+    if ahead is not None and view["roll"] == 1:  # crosses waiting for the seats ahead use their boxes too
+        struck += len(ahead.cells)
+    track = pictures.track_html(layout.one_track_length, struck, size=20)
     parts = [f'<div class="tb-row">{die}<div class="tb-status">{"<br>".join(lines)}</div></div>',
              f'<div class="tb-row">{counter}</div>', f'<div class="tb-track">{track}</div>']
     if table.num_players > 1 and not rolling and (table.held is not None or table.on_phones()):
