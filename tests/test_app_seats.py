@@ -104,3 +104,38 @@ def test_a_phone_whose_link_was_withdrawn_meanwhile_cannot_act(db):
     decide(at, HS, "confirm", [f"{r}-{c}" for r, c in sorted(placement.cells)])
     assert db.pending(game_id) == {} and db.action_count(game_id) == 1
     assert "withdrawn or never existed" in texts(at)
+
+
+def test_the_table_device_does_not_undo_a_placement_made_on_a_phone(db):
+    game_id = hamstern_game(db, names=("Ann", "Ben"), rolls=(2,))
+    links = db.seat_links(game_id, [0, 1])
+    db.open_link(links[1].token)
+    state = db.load(game_id).state
+    db.confirm_ahead(game_id, 1, state.legal_actions_for(1)[0])  # Ben, on his phone
+    at = open_app(HAMSTERN_PAGE, game=game_id)
+    placement = state.legal_actions_for(0)[0]
+    decide(at, HS, "confirm", [f"{r}-{c}" for r, c in sorted(placement.cells)])  # Ann, at the table
+    assert db.action_count(game_id) == 3  # the roll, Ann's, Ben's
+    assert "undo" not in [b["id"] for b in board_data(at, HS)["buttons"]]  # Ben's is his phone's to take back
+    phone = open_seat(links[1].token)
+    assert "take_back" in [b["id"] for b in board_data(phone, HS)["buttons"]]
+
+
+def test_a_second_confirm_from_a_phone_is_ignored_quietly(db):
+    game_id = hamstern_game(db, names=("Ann", "Ben", "Cid"), rolls=(2,))
+    token = db.seat_links(game_id, [0, 1, 2])[1].token
+    at = open_seat(token)
+    cells = [f"{r}-{c}" for r, c in sorted(db.load(game_id).state.legal_actions_for(1)[0].cells)]
+    decide(at, HS, "confirm", cells)
+    decide(at, HS, "confirm", cells)  # an impatient second tap, sent before the first was answered
+    assert set(db.pending(game_id)) == {1}
+    assert "already decided" not in texts(at) and board_data(at, HS)["selected"] == []
+
+
+def test_a_phone_rolls_the_app_die_but_enters_no_face_of_its_own(db):
+    game_id = db.create(get_game("hamstern").new_state(2, seed=3, side="A"), {"names": ["Ann", "Ben"], "dice": "app"})
+    token = db.seat_links(game_id, [0, 1])[1].token
+    buttons = [b["id"] for b in board_data(open_seat(token), HS)["buttons"]]
+    assert "roll" in buttons and not [b for b in buttons if b.startswith("die-")]
+    table = [b["id"] for b in board_data(open_app(HAMSTERN_PAGE, game=game_id), HS)["buttons"]]
+    assert "die-6" in table  # at the table a real die may always be entered (ruling H4)
