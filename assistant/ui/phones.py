@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from urllib.parse import urlsplit
 
 import segno
@@ -24,6 +25,8 @@ LIVE_SECONDS = 0.5  # how often a device looks for moves made on other devices
 SEAT_PAGE = "seat"
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
 PULSE = "pulse:"  # session key + game id: the store's pulse when this tab last drew the game
+DRAWN_AT = "drawn-at:"  # session key + game id: when this tab last drew the game (time.monotonic)
+REDRAW_SECONDS = 20.0  # a device draws its game again at least this often, moved or not
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"}
 
 
@@ -115,6 +118,7 @@ def note_drawn(game_id: str, pulse) -> None:
     """The pulse the game had when this tab read it to draw it (read before, so a move made while
     the page was being drawn still shows as a change)."""
     st.session_state[PULSE + game_id] = pulse
+    st.session_state[DRAWN_AT + game_id] = time.monotonic()
 
 
 def live_updates(game_id: str) -> None:
@@ -124,7 +128,12 @@ def live_updates(game_id: str) -> None:
     only when the game moved (a saved action, a pending placement, a link opened or withdrawn)."""
 
     def watch() -> None:
-        if store().pulse(game_id) != st.session_state.get(PULSE + game_id):
+        drawn = st.session_state.get(PULSE + game_id)
+        if store().pulse(game_id) != drawn:
+            st.rerun(scope="app")
+        # A safety net: on a loaded laptop a page was once seen to keep an old picture although its
+        # last run had noted the new one; drawing it again now and then costs one run per device.
+        if time.monotonic() - st.session_state.get(DRAWN_AT + game_id, 0.0) > REDRAW_SECONDS:
             st.rerun(scope="app")
 
     st.fragment(watch, run_every=LIVE_SECONDS)()
