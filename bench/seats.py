@@ -30,22 +30,32 @@ from tests.serving import serve  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
 HS = '.st-key-hs-board:not([data-stale="true"])'
-# Runs in each phone: every 5 ms, count the chips of seats that have decided (once all have, the page
-# offers the next roll instead), and note when it changed.
+# Runs in each phone: every 10 ms, count the chips of seats that have decided (once all have, the page
+# offers the next roll instead: 100), and note when it changed.
 WATCH = """() => {
   window.seen = [];
   let last = -1;
-  const count = () => {
-    let n = 0;
-    const walk = (root) => root.querySelectorAll("*").forEach((el) => {
-      if (el.classList && el.classList.contains("hs-done")) n += 1;
-      if (el.dataset && el.dataset.button === "roll") n += 100;  // the last seat decided: the next roll
-      if (el.shadowRoot) walk(el.shadowRoot);
-    });
-    walk(document);
-    return n;
+  let board = null;  // the board's shadow root, found once (walking the whole page every tick would load the CPU)
+  const find = () => {
+    const walk = (root) => {
+      for (const el of root.querySelectorAll("*")) {
+        if (el.shadowRoot) {
+          if (el.shadowRoot.querySelector(".tb-root")) return el.shadowRoot;
+          const inner = walk(el.shadowRoot);
+          if (inner) return inner;
+        }
+      }
+      return null;
+    };
+    return walk(document);
   };
-  setInterval(() => { const n = count(); if (n !== last) { last = n; window.seen.push([n, Date.now()]); } }, 5);
+  const count = () => {
+    if (!board || !board.host.isConnected) board = find();
+    if (!board) return -1;
+    if (board.querySelector('[data-button="roll"]')) return 100;
+    return board.querySelectorAll(".hs-done").length;
+  };
+  setInterval(() => { const n = count(); if (n !== last) { last = n; window.seen.push([n, Date.now()]); } }, 10);
 }"""
 
 
