@@ -66,3 +66,12 @@ def everything_sent(page) -> bytes:
 def wait_for_text(page, selector: str, text: str, timeout: float = 10_000) -> None:
     """Until the element shows ``text``: a move made on another device reaches this one by itself."""
     page.locator(selector).filter(has_text=text).first.wait_for(timeout=timeout)
+
+
+def saved(page, store, game_id: str, count: int) -> None:
+    """Until the decision is in the file of saved games (the rerun it starts may begin a moment late)."""
+    for _ in range(100):
+        if store.action_count(game_id) > count:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the decision was not saved")

@@ -12,7 +12,7 @@ import pytest
 from assistant.games import get_game
 from assistant.games.biber_gang.cards import BEAVER
 from tests.in_browser import ARTIFACTS, mode_button, part, press, tap_to_decide, wait_idle
-from tests.seat_devices import TABLE, chromium, device, everything_sent, seat_url, wait_for_text
+from tests.seat_devices import TABLE, chromium, device, everything_sent, saved, seat_url, wait_for_text
 
 pytestmark = pytest.mark.browser
 BG = '.st-key-bg-board:not([data-stale="true"])'
@@ -96,15 +96,6 @@ def new_game(store, people: int, bots: int, first: int, seed: int, phase: str = 
              "bots": ["human"] * people + ["easy"] * bots, "mode": "together", "speed": "quick"}
     game_id = store.create(state, setup)
     return game_id, store.seat_links(game_id, list(range(people)))
-
-
-def saved(page, store, game_id: str, count: int) -> None:
-    """Until the decision is in the file of saved games (the rerun it starts may begin a moment late)."""
-    for _ in range(100):
-        if store.action_count(game_id) > count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the decision was not saved")
 
 
 def tap(page, store, game_id: str, tap_id: str, mode: str | None = None) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from assistant.games import get_game
 from tests.in_browser import ARTIFACTS, mode_button, press, tap_to_decide, wait_idle
-from tests.seat_devices import TABLE, chromium, device, everything_sent, seat_url, wait_for_text
+from tests.seat_devices import TABLE, chromium, device, everything_sent, saved, seat_url, wait_for_text
 
 pytestmark = pytest.mark.browser
 HB = '.st-key-hb-board:not([data-stale="true"])'
@@ -79,15 +79,6 @@ def take_a_pile(page, store, game_id: str) -> None:
     saved(page, store, game_id, count)
     taken = store.load(game_id).state.history[count]  # quick bots may have played after it
     assert taken.kind == "take" and taken.at == pile
-
-
-def saved(page, store, game_id: str, count: int) -> None:
-    """Until the decision is in the file of saved games (the rerun it starts may begin a moment late)."""
-    for _ in range(100):
-        if store.action_count(game_id) > count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the decision was not saved")
 
 
 def test_a_phone_plays_its_seat_and_the_table_device_follows(app):

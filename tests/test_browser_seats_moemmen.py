@@ -15,7 +15,7 @@ from assistant.games.moemmen.cards import NAMES, full_colour
 from assistant.ui.moemmen.pictures import card_label
 from tests.helpers import collect_one_colour
 from tests.in_browser import ARTIFACTS, board_button, press, select, wait_idle
-from tests.seat_devices import TABLE, chromium, device, everything_sent, seat_url, wait_for_text
+from tests.seat_devices import TABLE, chromium, device, everything_sent, saved, seat_url, wait_for_text
 
 pytestmark = pytest.mark.browser
 MM = '.st-key-mm-board:not([data-stale="true"])'
@@ -80,15 +80,6 @@ def assert_only_own_hand(app, game_id: str, page, seat: int | None) -> None:
     assert secret, "every card of the other hands was seen: the search would find nothing"
     leaked = {label(card) for card in secret} & set(PICTURE.findall(text))
     assert not leaked, f"another hand's cards reached seat {seat}'s device: {leaked}"
-
-
-def saved(page, store, game_id: str, count: int) -> None:
-    """Until the decision is in the file of saved games (the rerun it starts may begin a moment late)."""
-    for _ in range(100):
-        if store.action_count(game_id) > count:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the decision was not saved")
 
 
 def decide(page, store, game_id: str, kind: str):

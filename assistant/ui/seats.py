@@ -148,6 +148,23 @@ def labels(table: Table, seat: int | None, texts: str) -> list[str]:
     return shown
 
 
+def labels_with_phones(table: Table, seat: int | None, texts: str) -> list[str]:
+    """``labels``, and on the table device "(on a phone)" beside the seats phones hold."""
+    shown = labels(table, seat, texts)
+    if table.held is None:
+        shown = [tr(f"{texts}.on_phone") if p in table.on_phones() and not text else text
+                 for p, text in enumerate(shown)]
+    return shown
+
+
+def why_no_hand(table: Table, texts: str) -> str:
+    """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
+    current = table.current_player
+    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
+        return tr(f"{texts}.hands_on_phones", name=table.names[current])
+    return tr(f"{texts}.hands_hidden")
+
+
 def cover_needed(table: Table) -> bool:
     """Together: a human decides now, and the last human decision was someone else's (or there was
     none yet: the tablet still goes to the first player), and "It is me" was not tapped for it."""
@@ -198,12 +215,15 @@ def decide(table: Table, seat: int | None, decision: dict, *, texts: str, hint: 
     button and the parts chosen (None: a decision our boards never send; ``unreadable`` says what to do)."""
     if not table.is_current(decision):
         return
-    if seat is None or table.current_player != seat:
-        set_choice(error=tr(f"{texts}.not_now"))
-        return
     button, selection = decision.get("button"), decision.get("selection") or []
     if button == "undo":
-        table.undo()
+        # The seat's own last decision only, also once the turn has passed on (on a phone nobody
+        # hands the device back), as long as the rules let it be taken back.
+        if seat is not None and table.can_undo() and table.last_actor() == seat:
+            table.undo()
+        return
+    if seat is None or table.current_player != seat:
+        set_choice(error=tr(f"{texts}.not_now"))
         return
     if button == "hint":
         hint(table, seat)

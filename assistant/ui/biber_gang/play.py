@@ -114,18 +114,8 @@ def _table(table: Table) -> None:
     tap_board("bg-board", markup, tappable=taps, select="one", buttons=buttons, modes=modes,
               marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
               version=table.actions_taken,
-              on_decision=partial(_decide, table, seat))
-
-
-def _decide(table: Table, seat: int | None, decision: dict) -> None:
-    """Undo takes back this seat's own last decision only, also once the turn has passed on (on a
-    phone nobody hands the device back; the button is offered then too), as long as the rules let it
-    be taken back; anything else as on one tablet."""
-    if decision.get("button") == "undo":
-        if seat is not None and table.is_current(decision) and table.can_undo() and table.last_actor() == seat:
-            table.undo()
-        return
-    decide(table, seat, decision, texts=TEXTS, hint=_hint, move_of=_move, unreadable="ui.biber.not_now")
+              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
+                                  unreadable="ui.biber.not_now"))
 
 
 def _shown_seat(seat: int | None, view: dict) -> int:

@@ -30,15 +30,15 @@ from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     announce_winners,
-    at_tablet,
     cover,
     cover_needed,
     decide,
     is_bot,
-    labels,
+    labels_with_phones,
     level,
     new_game_button,
     the_decision,
+    why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
@@ -88,8 +88,9 @@ def _cover_title(table: Table) -> str:
 def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     gift = view["gift_size"] if "give" in kinds else 0
-    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat, kinds),
-                        gift, _notes(table, view, seat), _hidden(table))
+    markup = table_html(table.names, labels_with_phones(table, seat, "ui.backe"), view, seat,
+                        _status(table, view, seat, kinds), gift, _notes(table, view, seat),
+                        why_no_hand(table, "ui.backe"))
 
     piles = [f"p{move.at}" for move in legal if move.kind == "take"]
     turn = ["turn"] if "turn_pile" in kinds else []
@@ -119,24 +120,9 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
               mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
               choose_button="tap",
-              version=table.actions_taken, on_decision=partial(_decide, table, seat))
-
-
-def _labels(table: Table, seat: int | None) -> list[str]:
-    """Beside each name: a level, "(you)", and on the table device "on a phone" for the seats phones hold."""
-    shown = labels(table, seat, "ui.backe")
-    if table.held is None:
-        shown = [tr("ui.backe.on_phone") if p in table.on_phones() and not text else text
-                 for p, text in enumerate(shown)]
-    return shown
-
-
-def _hidden(table: Table) -> str:
-    """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
-    current = table.current_player
-    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
-        return tr("ui.backe.hands_on_phones", name=table.names[current])
-    return tr("ui.backe.hands_hidden")
+              version=table.actions_taken,
+              on_decision=partial(decide, table, seat, texts="ui.backe", hint=_hint, move_of=_move,
+                                  unreadable="ui.backe.not_now"))
 
 
 def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
@@ -188,17 +174,6 @@ def _stands(table: Table, seat: int | None) -> str | None:
 
 
 # --- deciding ---------------------------------------------------------------------------------------
-def _decide(table: Table, seat: int | None, decision: dict) -> None:
-    """Undo takes back this seat's own last decision only, also once the turn has passed on (on a
-    phone nobody has to hand the device back), as long as the rules let it be taken back; anything
-    else as on one tablet."""
-    if decision.get("button") == "undo":
-        if seat is not None and table.is_current(decision) and table.can_undo() and table.last_actor() == seat:
-            table.undo()
-        return
-    decide(table, seat, decision, texts="ui.backe", hint=_hint, move_of=_move, unreadable="ui.backe.not_now")
-
-
 def _move(table: Table, seat: int, button: str, selection: list):
     """The move a decision names, or None for anything our board never sends."""
     try:

@@ -38,10 +38,11 @@ from assistant.ui.seats import (
     cover_needed,
     decide,
     is_bot,
-    labels,
+    labels_with_phones,
     level,
     new_game_button,
     the_decision,
+    why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
@@ -117,8 +118,8 @@ def _undo_label(table: Table) -> str | None:
 def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     pairs = _pairs(legal, view)
-    markup = table_html(table.names, _labels(table, seat), view, seat, _status(table, view, seat),
-                        _notes(table, seat), _hidden(table))
+    markup = table_html(table.names, labels_with_phones(table, seat, TEXTS), view, seat, _status(table, view, seat),
+                        _notes(table, seat), why_no_hand(table, TEXTS))
     hinted = hint["move"]["move"] if hint else None
     buttons = []
     if "exchange" in kinds:
@@ -137,24 +138,8 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
               notes=_why_not(table, view, legal, pairs),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
-              on_decision=partial(_decide, table, seat))
-
-
-def _labels(table: Table, seat: int | None) -> list[str]:
-    """Beside each name: a level, "(you)", and on the table device "on a phone" for the seats phones hold."""
-    shown = labels(table, seat, TEXTS)
-    if table.held is None:
-        shown = [tr("ui.moemmen.on_phone") if p in table.on_phones() and not text else text
-                 for p, text in enumerate(shown)]
-    return shown
-
-
-def _hidden(table: Table) -> str:
-    """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
-    current = table.current_player
-    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
-        return tr("ui.moemmen.hands_on_phones", name=table.names[current])
-    return tr("ui.moemmen.hands_hidden")
+              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
+                                  unreadable="ui.moemmen.choose_pair"))
 
 
 def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
@@ -223,17 +208,6 @@ def _notes(table: Table, seat: int | None) -> str:
 
 
 # --- deciding ------------------------------------------------------------------------------------------
-def _decide(table: Table, seat: int | None, decision: dict) -> None:
-    """Undo takes back this seat's own last decision only, also once the turn has passed on (on a
-    phone nobody has to hand the device back), as long as the rules let it be taken back; anything
-    else as on one tablet."""
-    if decision.get("button") == "undo":
-        if seat is not None and table.is_current(decision) and table.can_undo() and table.last_actor() == seat:
-            table.undo()
-        return
-    decide(table, seat, decision, texts=TEXTS, hint=_hint, move_of=_move, unreadable="ui.moemmen.choose_pair")
-
-
 def _move(table: Table, seat: int, button: str, selection: list):
     """The move a decision names (an exchange: one hand card and one table card), or None."""
     if button != "exchange":
