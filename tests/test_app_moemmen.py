@@ -162,7 +162,8 @@ def test_tim_as_an_opponent_is_answered_through_the_board(db):
     state = played_until(2, lambda s: s.phase == "tim_take" and s.current_player == 0)
     game_id = saved(db, state)
     at = open_app(PAGE, game=game_id)
-    assert_shows(at, MM, "Bot 1 plays Tim: take a minus card from the table and lay down a plus, Tim or Benny card.")
+    assert_shows(at, MM, "Bot 1 plays Tim. Ann, take a minus card from the table and lay down a plus, Tim or Benny "
+                         "card.")
     assert_offered(at, MM, "exchange")
     assert_not_offered(at, MM, "pass", "benny", "tim")
     pairs = board_data(at, MM)["select"]["pairs"]
@@ -181,7 +182,7 @@ def test_together_the_tablet_goes_to_the_opponent_who_must_take(db):
     at = open_app(PAGE, game=game_id)
     assert at.header[0].value == "Bo, Ann played Tim: take a minus card" and not has_board(at, MM)
     at.button(key="mm-its-me").click().run()
-    assert_shows(at, MM, "Ann plays Tim: take a minus card from the table")
+    assert_shows(at, MM, "Ann plays Tim. Bo, take a minus card from the table")
     assert_offered(at, MM, "exchange")
 
 

@@ -151,7 +151,7 @@ def test_tim_answered_as_an_opponent_in_german(app):
     move = state.legal_actions()[0]
     with browser_page(*SIZES["landscape"]) as page:
         open_game(page, app.url, played, lang="de")
-        page.get_by_text("spielt Tim: nimm eine Minuskarte").wait_for()
+        page.get_by_text("spielt Tim. Ann, nimm eine Minuskarte").wait_for()
         page.screenshot(path=ARTIFACTS / "moemmen-landscape-tim-take-de.png")
         assert_one_screen(page)
         select(page, MM, f"t{state.table.index(move.take)}", f"h{move.give}-0")
