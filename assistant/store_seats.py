@@ -146,15 +146,16 @@ class SeatLinks:
 
         The engine checks it against that seat's own sheet first (IllegalAction, nothing saved).
         """
-        state = self.load(game_id).state
-        state.check_for(seat, action)
-        with self._connect() as db:
-            try:
-                db.execute("INSERT INTO pending (game_id, seat, roll, action) VALUES (?, ?, ?, ?)",
-                           (game_id, seat, state.rolls, action.to_json()))
-            except sqlite3.IntegrityError:  # confirmed on another device (or a second tap) first
-                raise IllegalAction("error.hamstern.already_decided") from None
-        self.take_pending(game_id, then_roll=then_roll)
+        with self._lock:  # the game read here is still the saved one when the pending are taken in
+            state = self.load(game_id).state
+            state.check_for(seat, action)
+            with self._connect() as db:
+                try:
+                    db.execute("INSERT INTO pending (game_id, seat, roll, action) VALUES (?, ?, ?, ?)",
+                               (game_id, seat, state.rolls, action.to_json()))
+                except sqlite3.IntegrityError:  # confirmed on another device (or a second tap) first
+                    raise IllegalAction("error.hamstern.already_decided") from None
+            self._take_pending(game_id, state, self.pending(game_id), then_roll)
 
     def take_back_pending(self, game_id: str, seat: int) -> bool:
         """A placement not yet in the record is taken back; False if it was taken in meanwhile."""
@@ -164,27 +165,30 @@ class SeatLinks:
     def take_pending(self, game_id: str, *, then_roll: bool = False) -> int:
         """Take the pending placements that are in turn into the record, in seat order; ``then_roll``:
         roll the die when the last seat's placement ends the roll. Returns how many were taken."""
-        taken = 0
         with self._lock:  # one device at a time: two would append the same placement
             pending = self.pending(game_id)
             if not pending:
                 return 0
-            state = self.load(game_id).state
-            stale = [seat for seat, (roll, _) in pending.items() if roll != state.rolls or not state.is_undecided(seat)]
-            for seat in stale:  # from an earlier roll, or the seat was decided on another device
+            return self._take_pending(game_id, self.load(game_id).state, pending, then_roll)
+
+    def _take_pending(self, game_id: str, state, pending: dict[int, tuple[int, str]], then_roll: bool) -> int:
+        """``take_pending`` on ``state``, the saved game as it is (the caller holds the lock)."""
+        stale = [seat for seat, (roll, _) in pending.items() if roll != state.rolls or not state.is_undecided(seat)]
+        for seat in stale:  # from an earlier roll, or the seat was decided on another device
+            self.take_back_pending(game_id, seat)
+        taken = 0
+        while state.current_player in pending and state.current_player not in stale:
+            seat = state.current_player
+            action = state.game.action_from_json(pending[seat][1])
+            try:
+                probe = state.clone()
+                probe.apply(action)
+            except IllegalAction:  # the sheet changed since (an undo): the phone confirms again
                 self.take_back_pending(game_id, seat)
-            while state.current_player in pending and state.current_player not in stale:
-                seat = state.current_player
-                action = state.game.action_from_json(pending[seat][1])
-                try:
-                    probe = state.clone()
-                    probe.apply(action)
-                except IllegalAction:  # the sheet changed since (an undo): the phone confirms again
-                    self.take_back_pending(game_id, seat)
-                    break
-                self.append(game_id, len(state.history), action, probe.scores() if probe.is_over() else None)
-                self.take_back_pending(game_id, seat)
-                state, taken = probe, taken + 1
-            if taken and then_roll and state.is_chance_node():
-                self.append(game_id, len(state.history), state.chance_outcome())
+                break
+            self.append(game_id, len(state.history), action, probe.scores() if probe.is_over() else None)
+            self.take_back_pending(game_id, seat)
+            state, taken = probe, taken + 1
+        if taken and then_roll and state.is_chance_node():
+            self.append(game_id, len(state.history), state.chance_outcome())
         return taken

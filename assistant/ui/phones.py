@@ -61,8 +61,9 @@ def qr_svg(url: str) -> str:
 
 
 # --- the table device ----------------------------------------------------------------------------
-def join_panel(table: Table) -> None:
-    """Per seat: its name, whether a phone holds it, its QR code and short link, New link, Withdraw."""
+def join_panel(table: Table, links_made: bool) -> None:
+    """Per seat: its name, whether a phone holds it, its QR code and short link, New link, Withdraw
+    (``links_made``: ``phones_take_part``; until then, a button that makes the links)."""
     seats = seats_for_phones(table)
     if not seats or table.is_over():
         return
@@ -72,7 +73,7 @@ def join_panel(table: Table) -> None:
     with st.expander(f":material/smartphone: {tr('ui.phones.title', n=len(on_phones), of=len(seats))}",
                      key="phones-panel"):
         st.caption(tr("ui.phones.how"))
-        if not st.session_state.get(f"phones-shown:{table.id}") and not store().seat_links_issued(table.id):
+        if not links_made:
             st.button(tr("ui.phones.make_links"), key="phones-make", icon=":material/qr_code_2:",
                       on_click=_show_links, args=(table.id,))
             return

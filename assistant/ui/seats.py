@@ -160,7 +160,7 @@ def labels_with_phones(table: Table, seat: int | None, texts: str) -> list[str]:
 def why_no_hand(table: Table, texts: str) -> str:
     """Why no hand is shown: a person decides on a phone, or a computer opponent plays."""
     current = table.current_player
-    if 0 <= current < table.num_players and not is_bot(table, current) and not at_tablet(table, current):
+    if current in table.on_phones():
         return tr(f"{texts}.hands_on_phones", name=table.names[current])
     return tr(f"{texts}.hands_hidden")
 

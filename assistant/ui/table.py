@@ -155,7 +155,7 @@ class Table:
         except StorageError as error:
             set_choice(error=not_saved(error))
             return False
-        self._refresh()
+        self._reload()
         return True
 
     def take_back(self, seat: int) -> None:
@@ -164,7 +164,7 @@ class Table:
             return
         try:
             if store().take_back_pending(self.id, seat):
-                self._refresh()
+                self._reload()
                 return
         except StorageError as error:
             set_choice(error=not_saved(error))
@@ -172,15 +172,7 @@ class Table:
         if self.can_undo() and self.last_actor() == seat:
             self.undo()
         else:
-            self._refresh()
-
-    def _refresh(self) -> None:
-        """Read the game again (after a change made outside this tab's picture of it)."""
-        st.session_state[TABLES].pop(self.id, None)
-        fresh = open_table(self.id, explain=False, held=self.held)
-        if fresh is not None:
-            self._saved, self._phones, self._pending = fresh._saved, None, None
-        reset_choice()
+            self._reload()
 
     # --- deciding --------------------------------------------------------------------------
     def is_current(self, decision: dict) -> bool:
@@ -223,9 +215,8 @@ class Table:
             set_choice(error=not_saved(error))
             return False
         self._saved.state = probe
-        if self._saved.state.game.name == "hamstern" and store().take_pending(
-                self.id, then_roll=bool(self.setup.get("auto_roll"))):
-            self._refresh()  # the placements confirmed on phones ahead of their turn were taken in
+        if store().take_pending(self.id, then_roll=bool(self.setup.get("auto_roll"))):
+            self._reload()  # placements confirmed on phones ahead of their turn (Hamstern) were taken in
         reset_choice()
         return True
 
@@ -262,13 +253,15 @@ class Table:
                                                 random.Random(len(state.history)))
         return self.act(move, quiet=True)
 
-    def _reload(self, notice: str | None) -> None:
+    def _reload(self, notice: str | None = None) -> None:
+        """Read the game again, after a change made outside this tab's picture of it (``notice``: tell
+        the player so)."""
         if notice:
             st.session_state.notice = notice
         st.session_state[TABLES].pop(self.id, None)
         fresh = open_table(self.id, explain=False, held=self.held)
         if fresh is not None:
-            self._saved = fresh._saved
+            self._saved, self._phones, self._pending = fresh._saved, None, None
         reset_choice()
 
 

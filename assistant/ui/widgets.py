@@ -14,7 +14,6 @@ from assistant import i18n
 from assistant.ui import phones
 from assistant.ui.common import lang, plain, show_notice, store, tr
 from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
-from assistant.ui.phones import join_panel
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, open_table
 
@@ -40,8 +39,9 @@ def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Ta
     table = open_table(game_id, explain=False)
     if table is None:
         return
-    join_panel(table)
-    if phones.phones_take_part(game_id):
+    links_made = phones.phones_take_part(game_id)
+    phones.join_panel(table, links_made)
+    if links_made:
         phones.live_updates(game_id)
     # The rules stay the same all game: drawn outside the fragment, a decision does not send them again.
     rules_panel(rules_in_force(table))
