@@ -12,16 +12,16 @@ Each window lists the uses a player can make now, and only those that would chan
 - redeployment: Janitster, if it stood on the dam when the redeployment began; so may a Copycatster that
   stood there face up while a face-up Janitster stood on any dam (D13).
 
-Physicster and Whack-a-Mole roll the dice again (rolls.py). Swimster and the Twinsters are lasting
-properties (``swims`` here, ``turn.plug``). A Copycatster uses, in its window, the ability of another
-special showing it on anybody's dam (``able``, ``COPYABLE``).
+Physicster and Whack-a-Mole roll the dice again (``roll_again``; the second roll is rolls.py's).
+Swimster and the Twinsters are lasting properties (``swims`` here, ``floods.plug``). A Copycatster
+uses, in its window, the ability of another special showing it on anybody's dam (``able``, ``COPYABLE``).
 
-The flow between windows is turn.py's; here only what a use may be and what it does.
+The flow between windows is rules.py's; here only what a use may be and what it does. This module
+imports no other phase (they all import it): a use that needs the dice again only sets the phase.
 """
 
 from __future__ import annotations
 
-from assistant.games.hamsterdam import rolls
 from assistant.games.hamsterdam.actions import Move, move_of
 from assistant.games.hamsterdam.cards import (
     HAMSTER,
@@ -297,12 +297,20 @@ def _cheekster(state, player: int, move: Move) -> None:
 
 def _physicster(state, player: int, move: Move) -> None:
     _turn_in_place(state, player, move.at, move.piece)
-    rolls.roll_again(state, "physicster", move.at)
+    roll_again(state, "physicster", move.at)
 
 
 def _whack_a_mole(state, player: int, move: Move) -> None:
     state.whacked = True
-    rolls.roll_again(state, "whack-a-mole", move.at)
+    roll_again(state, "whack-a-mole", move.at)
+
+
+def roll_again(state, pending: str, at: int) -> None:
+    """A use that needs the dice rolled once more: the chance node of the second roll (rolls.second_roll
+    resolves it, then the window goes on)."""
+    state.pending, state.pending_at = pending, at
+    state.phase = "reroll"
+    state.draw_dice()
 
 
 def _janitster(state, player: int, move: Move) -> None:

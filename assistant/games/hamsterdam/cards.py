@@ -140,6 +140,11 @@ def piece_order(piece: str) -> int:
     return 0 if piece == HAMSTER else 1
 
 
+def hand_order(piece: str) -> tuple[int, str]:
+    """A hand or a reinforcement pile in order: plain hamsters first, then the specials by name."""
+    return piece_order(piece), piece
+
+
 def stack_add(stack: list[str], piece: str) -> None:
     """Put ``piece`` on its place in ``stack``: a plain one under the specials, a special on top."""
     if piece == HAMSTER:

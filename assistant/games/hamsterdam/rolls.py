@@ -1,46 +1,22 @@
-"""The rolls of the dice (chance nodes): for the start player, a turn's roll, and the second roll
-that Physicster and Whack-a-Mole make after their owner's roll (D6, D14).
+"""Roll the Dice (RULINGS.md section 2, D6, D14): a turn's roll, and the second roll that Physicster
+and Whack-a-Mole make after their owner's roll (their use, abilities.roll_again, asks for it).
 
 Every roll is drawn from the state's generator when its chance node appears (``draw_dice``), so
-the app's roll and a replay agree; a real roll may be entered instead.
+the app's roll and a replay agree; a real roll may be entered instead. The roll for the start
+player is setup's (setup.start_roll).
+
+A roll that stands opens the roll's abilities (``state.open_window``, rules.py); a second roll, once
+resolved, goes on in that window (``state.next_in_window``): through the state, not by importing the
+flow, so that the modules import each other without a circle.
 """
 
 from __future__ import annotations
 
-from assistant.games.hamsterdam import abilities, setup, turn
+from assistant.games.hamsterdam import abilities
 from assistant.games.hamsterdam.actions import Move, Roll, move_of
 from assistant.games.hamsterdam.cards import stack_add
 
 MOLE = "whack-a-mole"
-
-
-def apply(state, roll: Roll) -> None:
-    if state.phase == "start_roll":
-        start_roll(state, roll)
-    elif state.phase == "reroll":
-        second_roll(state, roll)
-    else:
-        turn_roll(state, roll)
-
-
-def start_roll(state, roll: Roll) -> None:
-    """Everybody rolls; the highest roll starts; those tied for it roll again."""
-    player = state.queue.pop(0)
-    state.start_rolls[player] = roll.value
-    state.say("log.hamsterdam.start_roll", player=player, value=roll.value)
-    if state.queue:
-        state.draw_dice()
-        return
-    best = max(state.start_rolls[p] for p in state.contenders)
-    tied = [p for p in state.contenders if state.start_rolls[p] == best]
-    if len(tied) > 1:
-        state.say("log.hamsterdam.start_tie", value=best)
-        state.queue, state.contenders = list(tied), list(tied)
-        state.draw_dice()
-        return
-    state.start_player = tied[0]
-    state.say("log.hamsterdam.start_player", player=tied[0])
-    setup.start_placing(state)
 
 
 def turn_roll(state, roll: Roll) -> None:
@@ -55,17 +31,10 @@ def turn_roll(state, roll: Roll) -> None:
         return
     state.value, state.whacked = value, False
     state.adjust, state.ignore = [0] * state.num_players, [False] * state.num_players
-    turn.open_window(state, "roll_own", [state.roller()])
+    state.open_window("roll_own", [state.roller()])
 
 
 # --- Physicster and Whack-a-Mole ------------------------------------------------------------------
-def roll_again(state, pending: str, at: int) -> None:
-    """A special's use that needs the dice rolled once more (abilities.py calls it)."""
-    state.pending, state.pending_at = pending, at
-    state.phase = "reroll"
-    state.draw_dice()
-
-
 def second_roll(state, roll: Roll) -> None:
     player = state.roller()
     state.say("log.hamsterdam.second_roll", player=player, first=roll.dice[0], second=roll.dice[1], value=roll.value)
@@ -114,4 +83,4 @@ def mole_lands(state, player: int, to: int) -> None:
 def finish(state) -> None:
     state.pending, state.pending_at, state.second = "", -1, None
     state.phase = "window"
-    turn.next_in_window(state)
+    state.next_in_window()

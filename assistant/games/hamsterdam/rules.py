@@ -1,4 +1,5 @@
-"""Hamsterdam (RULINGS.md section 2, docs/RULES.md D1-D14): the state and its phases.
+"""Hamsterdam (RULINGS.md section 2, docs/RULES.md D1-D14): the state, and the order of the game as
+the rulebook tells it.
 
 The phases, each waiting for one kind of decision (or for the dice):
 
@@ -12,9 +13,20 @@ The phases, each waiting for one kind of decision (or for the dice):
                then window (skip-movement abilities)
             -> after a round: place again (redeployment) -> roll ...  or "over"
 
-setup.py holds the decisions before the first roll and redeployment, rolls.py the rolls, turn.py
-the rest of a turn, abilities.py the specials; each phase lists its moves and carries them out, and
-``views.refusal`` says why anything else is refused.
+One module per part of the rulebook holds a phase's moves and carries them out:
+
+  setup.py      Initial Setup: passing, arranging, the specials dealt and kept, the start player
+  placing.py    Defending Your Dam, and the placing again at Redeployment
+  rolls.py      Roll the Dice: a turn's roll, Physicster's and Whack-a-Mole's second roll
+  floods.py     Start and Resolve the Flood
+  breaches.py   Resolve Dam Breaches
+  movement.py   Movement Phase (and Removing Flood Tokens by a move)
+  abilities.py  Meet the Special Hamsters: what each may do when, and what it does
+
+They import cards.py, actions.py and abilities.py only. What comes after a phase is decided here
+(the methods under "the order of the game"), and a phase module hands on by calling that method on
+the state it was given: so the imports form no circle (tests/test_hamsterdam_imports.py), and the
+order of the game reads in one place. ``views.refusal`` says why a move is refused.
 """
 
 from __future__ import annotations
@@ -24,30 +36,13 @@ from typing import Any
 from assistant import CHANCE, TERMINAL
 from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
-from assistant.games.hamsterdam import rolls, scoring, setup, turn
-from assistant.games.hamsterdam.actions import ROLLS, Roll
+from assistant.games.hamsterdam import abilities, breaches, floods, movement, placing, rolls, scoring, setup
+from assistant.games.hamsterdam.actions import GO_ON, ROLLS, Move, Roll
 from assistant.games.hamsterdam.cards import named_card, numbers
 from assistant.games.hamsterdam.views import refusal, view
 
 POSITIONS = len(numbers().dam_values)
-# phase -> (its moves, how a move is carried out: returns True when it showed something hidden)
-PHASES = {
-    "pass": (setup.pass_moves, setup.apply_pass),
-    "arrange": (setup.lay_moves, setup.apply_lay),
-    "keep": (setup.keep_moves, setup.apply_keep),
-    "place": (setup.place_moves, None),
-    "flood": (turn.flood_moves, turn.apply_flood),
-    "window": (turn.window_moves, turn.apply_window),
-    "breach": (turn.breach_moves, turn.apply_breach),
-    "sacrifice": (turn.sacrifice_moves, turn.apply_sacrifice),
-    "move": (turn.move_moves, None),
-    "choose_dice": (rolls.dice_moves, rolls.apply_dice),
-    "mole": (rolls.mole_moves, rolls.apply_mole),
-}
 CHANCE_PHASES = ("roll", "start_roll", "reroll")
-PLACING = {"put": setup.apply_put, "clear": setup.apply_clear, "done": setup.apply_done, "use": setup.apply_use,
-           "restore": setup.apply_restore}
-MOVING = {"move": turn.apply_move, "use": turn.apply_move, "stay": turn.apply_stay, "go_on": turn.apply_go_on}
 
 
 class HamsterdamState(State):
@@ -137,10 +132,6 @@ class HamsterdamState(State):
         entered, so that a replay of the same actions meets the same future rolls."""
         self._next_dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
 
-    def next_roll(self) -> None:
-        self.phase, self.queue = "roll", []  # ``dice`` keeps the last roll, for the table to show
-        self.draw_dice()
-
     def intact(self, player: int) -> list[int]:
         """The positions of the cards not flipped by a breach: one run, as breaches flip only ends."""
         return [pos for pos, flipped in enumerate(self.flipped[player]) if not flipped]
@@ -153,6 +144,114 @@ class HamsterdamState(State):
     @property
     def actor(self) -> int:
         return self.floods[0][0] if self.phase == "flood" else self.queue[0]
+
+    # --- the order of the game: each phase module hands on to one of these --------------------------
+    def defend_the_dam(self) -> None:
+        """Defending Your Dam: everybody in turn order places their hand (after the start roll, and
+        again at each redeployment); then the first roll (placing.next_placer)."""
+        self.start_phase("place", self.turn_order())
+        placing.next_placer(self)
+
+    def next_roll(self) -> None:
+        """On Your Turn, 1. Roll the dice: the roller's chance node (rolls.turn_roll)."""
+        self.phase, self.queue = "roll", []  # ``dice`` keeps the last roll, for the table to show
+        self.draw_dice()
+
+    def open_window(self, window: str, queue: list[int]) -> None:
+        """A window of the abilities (abilities.WINDOWS): after a roll that stands, "roll_own" for the
+        roller, "roll_any" and "napster" for everybody; "skip" after the movement phase."""
+        self.window, self.queue = window, queue
+        self.next_in_window()
+
+    def next_in_window(self) -> None:
+        """The next player with a use in this window decides; after the last, the next window, and
+        after the roll's windows, 2. the flood."""
+        while self.queue:
+            if abilities.window_uses(self):
+                self.phase = "window"
+                return
+            self.queue.pop(0)
+        order = self.order_from(self.roller())
+        if self.window == "roll_own":
+            self.open_window("roll_any", order)
+        elif self.window == "roll_any":
+            self.open_window("napster", order)
+        elif self.window == "napster":
+            floods.start_floods(self)
+        else:
+            self.after_movement()
+
+    def window_moves(self) -> list[Move]:
+        return [*abilities.window_uses(self), GO_ON]
+
+    def use_in_window(self, move: Move) -> None:
+        """A use of an ability in the open window, or "go on" (none, or no more, now)."""
+        player = self.queue[0]
+        if move.kind == "go_on":
+            self.queue.pop(0)
+        else:
+            abilities.use(self, player, move)
+            if self.window in ("napster", "skip"):  # one step of Napster, one skip ability a player
+                self.queue.pop(0)
+            if self.bombing:  # Bombster's flood first, then the window goes on (after_the_flood)
+                floods.resolve_floods(self)
+                return
+            if self.pending:  # Physicster or Whack-a-Mole: the dice first (rolls.second_roll)
+                return
+        self.next_in_window()
+
+    def after_the_flood(self) -> None:
+        """After a Bombster's flood its window goes on; after the roll's floods, 3. Resolve dam breaches."""
+        if self.bombing:
+            self.bombing = False
+            self.next_in_window()
+        else:
+            breaches.start_breaches(self)
+
+    def pass_the_dice(self) -> None:
+        """4. Pass the dice to your left: the turn is complete. The end comes once the piles together
+        hold the end number (or the supply ran out), and no movement phase follows."""
+        self.turns += 1
+        if self.game_ends():
+            return
+        if self.turns % self.movement_turns == 0:
+            self.movement_phase()
+        else:
+            self.next_roll()
+
+    def movement_phase(self) -> None:
+        """Each player in turn order from the start player (movement.next_mover), then the skip window."""
+        self.say("log.hamsterdam.movement")
+        self.start_phase("move", self.turn_order())
+        self.moved, self.sped = [False] * self.num_players, [False] * self.num_players
+        movement.next_mover(self)
+
+    def after_movement(self) -> None:
+        """After a round, the redeployment; otherwise the next roll; unless a Bombster's flood ended the
+        game (its breaches, if any, come with the next turn's)."""
+        if self.game_ends():
+            return
+        if self.turns % self.round_turns == 0:
+            self.redeployment()
+        else:
+            self.next_roll()
+
+    def redeployment(self) -> None:
+        """Everybody takes up every piece, from the dam and the reinforcement pile, to place them again."""
+        self.say("log.hamsterdam.redeploy", round=self.turns // self.round_turns)
+        placing.take_up(self)
+        self.defend_the_dam()
+
+    def game_ends(self) -> bool:
+        """Winning the Game: whether the piles together hold the end number, or the supply ran out; then
+        the game is over."""
+        if sum(self.piles) < numbers().end_tokens[self.num_players] and not self.exhausted:
+            return False
+        self.phase = "over"
+        winners = self.winners()
+        self.say("log.hamsterdam.over" if len(winners) == 1 else "log.hamsterdam.over_shared", winners=winners,
+                 tokens=sum(self.piles))
+        return True
 
     # --- the contract -----------------------------------------------------------------------
     @property
@@ -181,7 +280,7 @@ class HamsterdamState(State):
 
     def _apply(self, action: Action) -> bool:
         if isinstance(action, Roll):
-            rolls.apply(self, action)
+            ROLLED[self.phase](self, action)
             return False
         if self.phase == "place":
             PLACING[action.kind](self, action)
@@ -246,3 +345,24 @@ class HamsterdamState(State):
             setattr(other, name, list(getattr(self, name)))
         other._log = None
         return other
+
+
+# phase -> (its moves, how a move is carried out: returns True when it showed something hidden)
+PHASES = {
+    "pass": (setup.pass_moves, setup.apply_pass),
+    "arrange": (setup.lay_moves, setup.apply_lay),
+    "keep": (setup.keep_moves, setup.apply_keep),
+    "place": (placing.place_moves, None),
+    "flood": (floods.flood_moves, floods.apply_flood),
+    "window": (HamsterdamState.window_moves, HamsterdamState.use_in_window),
+    "breach": (breaches.breach_moves, breaches.apply_breach),
+    "sacrifice": (breaches.sacrifice_moves, breaches.apply_sacrifice),
+    "move": (movement.move_moves, None),
+    "choose_dice": (rolls.dice_moves, rolls.apply_dice),
+    "mole": (rolls.mole_moves, rolls.apply_mole),
+}
+ROLLED = {"start_roll": setup.start_roll, "roll": rolls.turn_roll, "reroll": rolls.second_roll}  # a chance phase's roll
+PLACING = {"put": placing.apply_put, "clear": placing.apply_clear, "done": placing.apply_done,
+           "use": placing.apply_use, "restore": placing.apply_restore}
+MOVING = {"move": movement.apply_move, "use": movement.apply_move, "stay": movement.apply_stay,
+          "go_on": movement.apply_go_on}

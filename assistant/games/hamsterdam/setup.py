@@ -1,4 +1,4 @@
-"""The decisions before the first roll, and redeployment (RULINGS.md section 2, "Setup").
+"""Initial Setup (RULINGS.md section 2): the decisions before the hamsters are placed.
 
 Each function takes the state; ``*_moves`` lists a phase's legal moves, the others carry out a
 move that ``check`` accepted and return True when doing so showed something hidden (cards
@@ -9,26 +9,20 @@ passed, specials dealt or kept by others), so that it stands against undo (base.
 - arranging (full mode): each player lays their dam cards left to right, one at a time;
 - keeping: two specials are dealt per blue dot, one per blue dot is kept (Classic: one per blue dot, no choice; our
   reading of "give each player two special hamsters": docs/RULES.md D9);
-- placing (setup and redeployment): the hand of pieces goes onto the dam one at a time; during
-  redeployment a piece may leave the game to clear a flood token; no piece on a card with one.
-  ``restore`` puts in one move every piece of the hand back where it stood when the round ended
-  (``state.before``), where its card still takes it: a table wants its hamsters back mostly.
+- the start player: everybody rolls, the highest roll starts ("Roll to see who goes first").
+
+Then the hamsters are placed (placing.py): setup hands on through ``state.defend_the_dam()`` (rules.py)
+instead of importing the next phase, so that the modules import each other without a circle.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations, permutations
 
-from assistant.games.hamsterdam import abilities
-from assistant.games.hamsterdam.actions import DONE, RESTORE, Move, move_of
-from assistant.games.hamsterdam.cards import HAMSTER, distinct, numbers, piece_order, special_name, stack_add
+from assistant.games.hamsterdam.actions import Move, Roll, move_of
+from assistant.games.hamsterdam.cards import HAMSTER, distinct, hand_order, numbers, special_name
 
 TWINSTERS = "twinsters"
-
-
-def hand_order(piece: str) -> tuple[int, str]:
-    return piece_order(piece), piece
 
 
 # --- passing ---------------------------------------------------------------------------------
@@ -141,141 +135,27 @@ def specials_kept(state) -> None:
     start_roll_for_first_player(state)
 
 
+# --- the start player ----------------------------------------------------------------------------
 def start_roll_for_first_player(state) -> None:
     state.start_phase("start_roll", list(range(state.num_players)))
     state.draw_dice()
 
 
-# --- placing ---------------------------------------------------------------------------------
-def free_positions(state, player: int) -> list[int]:
-    """The cards a piece may be placed on: intact and without a flood token."""
-    tokens, flipped = state.tokens[player], state.flipped[player]
-    return [pos for pos in range(len(tokens)) if not flipped[pos] and not tokens[pos]]
-
-
-def targets(state, player: int, piece: str) -> list[int]:
-    """The cards ``piece`` may be put on: a Swimster shares a card with a flood token."""
-    return state.intact(player) if abilities.swims(piece) else free_positions(state, player)
-
-
-def place_moves(state) -> list[Move]:
-    player = state.actor
-    pieces = distinct(state.hand[player])
-    free = free_positions(state, player)
-    tokens, flipped = state.tokens[player], state.flipped[player]
-    flooded = [pos for pos in range(len(tokens)) if tokens[pos] and not flipped[pos]]
-    moves = [RESTORE] if back_in_place(state, player) else []
-    moves += [move_of("put", piece, pos) for piece in pieces for pos in targets(state, player, piece)]
-    moves += [move_of("clear", piece, pos) for pos in flooded for piece in pieces]
-    moves += abilities.redeploy_uses(state, player)
-    if not free:
-        moves.append(DONE)
-    return moves
-
-
-def back_in_place(state, player: int) -> list[tuple[int, str]]:
-    """(card, piece) for each piece of the hand that can go back to the card it stood on when the round
-    ended, bottom of the stack first. A piece already put back by tap is not missing there; a card with
-    a flood token or flipped takes none (a Swimster goes back beside a token)."""
-    if not state.before[player]:  # the first placing: nothing stood anywhere yet
-        return []
-    hand = Counter(state.hand[player])
-    free, intact = set(free_positions(state, player)), set(state.intact(player))
-    back = []
-    for pos, stood in enumerate(state.before[player]):
-        missing = Counter(stood) - Counter(state.stacks[player][pos])
-        for piece in stood:
-            if missing[piece] and hand[piece] and pos in (intact if abilities.swims(piece) else free):
-                missing[piece] -= 1
-                hand[piece] -= 1
-                back.append((pos, piece))
-    return back
-
-
-def apply_put(state, move: Move) -> bool:
-    player = state.actor
-    state.hand[player].remove(move.piece)
-    stack_add(state.stacks[player][move.at], move.piece)
-    continue_placing(state)
-    return False
-
-
-def apply_restore(state, move: Move) -> bool:
-    player = state.actor
-    back = back_in_place(state, player)
-    for pos, piece in back:
-        state.hand[player].remove(piece)
-        stack_add(state.stacks[player][pos], piece)
-    state.say("log.hamsterdam.restored", player=player, count=len(back))
-    continue_placing(state)
-    return False
-
-
-def apply_clear(state, move: Move) -> bool:
-    player = state.actor
-    state.hand[player].remove(move.piece)
-    state.removed[player].append(move.piece)
-    state.clear_tokens(player, move.at)  # the piece leaves the game, the token goes back to the supply
-    state.say("log.hamsterdam.cleared", player=player, piece=move.piece, **state.card(player, move.at))
-    continue_placing(state)
-    return False
-
-
-def apply_use(state, move: Move) -> bool:
-    abilities.use(state, state.actor, move)
-    continue_placing(state)
-    return False
-
-
-def apply_done(state, move: Move) -> bool:
-    finish_placing(state)
-    return False
-
-
-def continue_placing(state) -> None:
-    """The placing player goes on while a piece is left and a move is possible."""
-    player = state.actor
-    if not state.hand[player] or not (free_positions(state, player) or any(state.tokens[player])):
-        finish_placing(state)
-
-
-def finish_placing(state) -> None:
-    """Pieces that fit nowhere wait in the reinforcement pile; the next player places."""
+def start_roll(state, roll: Roll) -> None:
+    """Everybody rolls; the highest roll starts; those tied for it roll again."""
     player = state.queue.pop(0)
-    _keep_the_rest(state, player)
-    state.say("log.hamsterdam.placed", player=player)
-    next_placer(state)
-
-
-def next_placer(state) -> None:
-    """The next player with something to place; one who has nothing, or no card for it, is passed over."""
-    while state.queue:
-        player = state.queue[0]
-        if state.hand[player] and (free_positions(state, player) or any(state.tokens[player])):
-            return
-        _keep_the_rest(state, state.queue.pop(0))
-    state.next_roll()
-
-
-def _keep_the_rest(state, player: int) -> None:
-    state.reserve[player] = sorted(state.reserve[player] + state.hand[player], key=hand_order)
-    state.hand[player] = []
-
-
-def start_placing(state) -> None:
-    state.start_phase("place", state.turn_order())
-    next_placer(state)
-
-
-def start_redeployment(state) -> None:
-    """Everybody takes up every piece, from the dam and the reinforcement pile, to place them again."""
-    state.say("log.hamsterdam.redeploy", round=state.turns // state.round_turns)
-    abilities.note_janitster(state)  # before any dam is taken up
-    for player in range(state.num_players):
-        pieces = state.reserve[player] + [piece for stack in state.stacks[player] for piece in stack]
-        state.hand[player] = sorted(pieces, key=hand_order)
-        state.reserve[player] = []
-        state.before[player] = [list(stack) for stack in state.stacks[player]]
-        for stack in state.stacks[player]:
-            stack.clear()
-    start_placing(state)
+    state.start_rolls[player] = roll.value
+    state.say("log.hamsterdam.start_roll", player=player, value=roll.value)
+    if state.queue:
+        state.draw_dice()
+        return
+    best = max(state.start_rolls[p] for p in state.contenders)
+    tied = [p for p in state.contenders if state.start_rolls[p] == best]
+    if len(tied) > 1:
+        state.say("log.hamsterdam.start_tie", value=best)
+        state.queue, state.contenders = list(tied), list(tied)
+        state.draw_dice()
+        return
+    state.start_player = tied[0]
+    state.say("log.hamsterdam.start_player", player=tied[0])
+    state.defend_the_dam()
