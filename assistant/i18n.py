@@ -29,7 +29,7 @@ class Text:
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every text of ``lang``: ``locales/{lang}.toml``, then each game's own files in its folder
-    (``locales/hamsterbacke/en.toml``, ``locales/hamsterbacke/ui.en.toml``), so a game's texts
+    (``locales/<game>/en.toml``, ``locales/<game>/ui.en.toml``), so a game's texts
     live beside each other and not in one long file."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")

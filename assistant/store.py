@@ -28,6 +28,7 @@ from typing import Any
 from assistant.bots import LEVELS
 from assistant.games import get_game, is_built
 from assistant.games.base import Action, State, parse_json
+from assistant.games.registry import game_info
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
 from assistant.store_seats import SEATS_SCHEMA, SeatLinks
 
@@ -52,7 +53,7 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE TABLE IF NOT EXISTS score_checks (
     id      TEXT PRIMARY KEY,
-    game    TEXT NOT NULL,          -- "hamstern" or "biber_gang"
+    game    TEXT NOT NULL,          -- a registered game's name (assistant/games/registry.py)
     data    TEXT NOT NULL,          -- JSON: everything typed in (names, crosses, cards, points)
     created REAL NOT NULL,
     updated REAL NOT NULL
@@ -253,7 +254,7 @@ class Store(SeatLinks):
             return db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
 
     def game_of(self, game_id: str) -> str | None:
-        """Which game ``game_id`` is ("hamstern", ...), without rebuilding it; None if unknown."""
+        """Which game ``game_id`` is (its registered name), without rebuilding it; None if unknown."""
         with self._connect() as db:
             row = db.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row and isinstance(row[0], str) else None
@@ -355,11 +356,13 @@ def _checked_setup(game: str, num_players: Any, text: Any) -> dict[str, Any]:
     names = setup.get("names")
     if not (isinstance(names, list) and len(names) == num_players and all(isinstance(n, str) for n in names)):
         raise ValueError("its player names are missing or do not match the number of players")
-    if game == "biber_gang":  # every seat a person or a computer opponent, a person at seat 0
-        bots = setup.get("bots")
-        if not (isinstance(bots, list) and len(bots) == num_players and bots[0] == "human"
-                and all(isinstance(b, str) and b in (*LEVELS, "human") for b in bots[1:])):
-            raise ValueError("its computer opponents are missing or unknown")
+    # Who sits where: every seat a person or a computer opponent, people first (assistant/ui/seats.py).
+    bots = setup.get("bots")
+    if bots is None and game_info(game).setup_has_bots:
+        raise ValueError("its computer opponents are missing")
+    if bots is not None and not (isinstance(bots, list) and len(bots) == num_players and bots[0] == "human"
+                                 and all(isinstance(b, str) and b in (*LEVELS, "human") for b in bots[1:])):
+        raise ValueError("its computer opponents are missing or unknown")
     return setup
 
 

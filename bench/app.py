@@ -70,12 +70,12 @@ def four_player_game(store: Store) -> str:
 def bench_apptest(game_id: str, rounds: int = 30) -> None:
     from streamlit.testing.v1 import AppTest
 
-    from tests.components import decide
+    from tests.components import decide, switch_page
 
     page = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
     page.query_params["game"] = game_id
     page.run()
-    page.switch_page("assistant/ui/pages/hamstern.py").run()
+    switch_page(page, "hamstern").run()  # a game page is named by its url path
     bare = AppTest.from_string(BARE_GRID, default_timeout=60).run()
     page_times, bare_times = [], []
     for n in range(rounds + 2):  # two to warm up; alternate so both meet the same machine load

@@ -97,7 +97,7 @@ def draw_sheet(canvas: Canvas, layout: Layout, paper: str, lang: str) -> None:
     _draw_rules(canvas, lang, below_grid - TRACKS_H, width)
     _draw_score_boxes(canvas, lang, below_grid - TRACKS_H - RULES_H, width)
     canvas.setFillGray(0.4)
-    draw_fitted(canvas, width / 2, MARGIN, f"{t('sheet.product', lang)} · {t('sheet.copyright', lang)}",
+    draw_fitted(canvas, width / 2, MARGIN, f"{t('sheet.product', lang)} · {t('sheet.hamstern.copyright', lang)}",
                 FONT, 6.5, width - 2 * MARGIN, align="center")
 
 

@@ -117,7 +117,7 @@ INFO = GameInfo(
     name="coin_flip", titles={"en": "Coin flip", "de": "Münzwurf"}, icon="coin_flip", kind="dice_cards",
     min_players=1, max_players=3, options=(Option("flips", 3, (1, 2, 3, 4, 5)),),
     engine=f"{__name__}:CoinFlipGame", score_check=f"{__name__}:check_scores",
-    sheet=f"{__name__}:render", sheet_kind="coin-flip", bots=__name__,
+    sheet=f"{__name__}:render", sheet_kind="coin-flip", bots=__name__, app="tests.coin_flip_app",
     sim_setups=({"num_players": 1, "options": {}}, {"num_players": 3, "options": {"flips": 5}}),
 )
 CoinFlipGame.info = INFO

@@ -15,13 +15,15 @@ from pathlib import Path
 
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
+from streamlit.util import calc_hash
 
 from tests.helpers import cells
 
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 HOME_PAGE = "assistant/ui/pages/home.py"
-HAMSTERN_PAGE = "assistant/ui/pages/hamstern.py"
-BIBER_PAGE = "assistant/ui/pages/biber_gang.py"
+# A game's page is built from the registry (no script of its own): it is named by its url path.
+HAMSTERN_PAGE = "hamstern"
+BIBER_PAGE = "biber-gang"
 SCORE_PAGE = "assistant/ui/pages/score_check.py"
 PRINT_PAGE = "assistant/ui/pages/print_sheets.py"
 HS, SC, BG = "hs-board", "sc-board", "bg-board"  # the keys of the three boards
@@ -33,8 +35,20 @@ def open_app(page: str | None = None, **query) -> AppTest:
         at.query_params[name] = value
     at.run()
     if page:
-        at.switch_page(page).run()
+        switch_page(at, page).run()
     assert not at.exception, at.exception
+    return at
+
+
+def switch_page(at: AppTest, page: str) -> AppTest:
+    """Go to ``page`` on the next run: a script (``assistant/ui/pages/home.py``) or a game page's url
+    path (``hamstern``, ``biber-gang``). AppTest.switch_page finds pages by their script only, and a
+    game page is a callable; st.Page names every page by the hash of its url path."""
+    if page.endswith(".py"):
+        return at.switch_page(page)
+    known = [info.get("url_pathname") for info in at._registered_pages.values()]
+    assert page in known, f"no page {page!r} in the navigation: {known}"
+    at._page_hash = calc_hash(page)
     return at
 
 

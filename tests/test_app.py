@@ -30,6 +30,7 @@ from tests.components import (
     message,
     open_app,
     roll_shown,
+    switch_page,
     tappable,
     texts,
 )
@@ -281,7 +282,7 @@ def test_language_switch_reaches_every_page(db):
     at.segmented_control(key="lang_switch").set_value("de").run()
     assert "Letzte Spiele" in texts(at)
     assert at.query_params["lang"] == "de"
-    at.switch_page(HAMSTERN_PAGE).run()
+    switch_page(at, HAMSTERN_PAGE).run()
     assert "Hamstern: neues Spiel" in texts(at)
     assert at.segmented_control(key="lang_switch").value == "de"  # on every page, not in a sidebar
     at.switch_page(SCORE_PAGE).run()

@@ -29,7 +29,7 @@ from tests.components import (
     texts,
 )
 
-PAGE = "assistant/ui/pages/hamsterbacke.py"
+PAGE = "hamsterbacke"
 HB = "hb-board"
 
 

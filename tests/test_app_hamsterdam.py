@@ -34,7 +34,7 @@ from tests.components import (
 )
 from tests.helpers import rig_hamsterdam
 
-PAGE = "assistant/ui/pages/hamsterdam.py"
+PAGE = "hamsterdam"
 HD = "hd-board"
 
 

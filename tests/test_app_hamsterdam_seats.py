@@ -11,7 +11,7 @@ from assistant.store import Store
 from tests.components import buttons, decide, message, open_app, texts
 
 SEAT_PAGE = "assistant/ui/pages/seat.py"
-HD_PAGE = "assistant/ui/pages/hamsterdam.py"
+HD_PAGE = "hamsterdam"
 HD = "hd-board"
 NAMES = ["Ann", "Ben", "Bot 1"]
 

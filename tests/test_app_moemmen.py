@@ -35,7 +35,7 @@ from tests.components import (
 )
 from tests.helpers import collect_one_colour
 
-PAGE = "assistant/ui/pages/moemmen.py"
+PAGE = "moemmen"
 MM = "mm-board"
 
 

@@ -26,6 +26,7 @@ from tests.components import (
     payload,
     roll_shown,
     shown_html,
+    switch_page,
 )
 from tests.helpers import play_randomly
 
@@ -152,7 +153,7 @@ def test_leaving_through_the_menu_and_coming_back_offers_the_unfinished_game_fir
     at.switch_page(HOME_PAGE)
     del at.query_params["game"]  # the top menu opens a page without the game's id
     at.run()
-    at.switch_page(HAMSTERN_PAGE).run()
+    switch_page(at, HAMSTERN_PAGE).run()
     assert not at.exception, at.exception
     keys = [b.key for b in at.button]
     assert keys.index("continue-hamstern") < keys.index("hs_start")  # above the new-game form

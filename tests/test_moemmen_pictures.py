@@ -11,8 +11,8 @@ import pytest
 
 from assistant import i18n
 from assistant.ui.moemmen import pictures
+from assistant.ui.moemmen.app import picture
 from assistant.ui.moemmen.pictures import card_back_svg, card_box, card_label, card_svg, colour_of, tile_svg
-from assistant.ui.pictures import game_picture
 
 SVG = "{http://www.w3.org/2000/svg}"
 # The contract's names, written out here rather than taken from the module under test.
@@ -139,7 +139,7 @@ def test_the_cards_stay_small():
 
 
 def test_home_shows_the_cards_style():
-    svg = game_picture("moemmen")
+    svg = picture()  # what Home shows: the picture of its app side
     assert svg == tile_svg()
     assert_no_ids(svg)
     assert {"+3", "+4", "\u22122"} <= set(texts(parsed(svg)))

@@ -1,5 +1,6 @@
 """The shape every game page keeps (issue 9): pages read a seat's view through the table
-controller and never the engine's insides, and each game's UI folder mirrors its engine folder."""
+controller and never the engine's insides, and each game's UI folder mirrors its engine folder
+and holds its whole app side."""
 
 from __future__ import annotations
 
@@ -37,4 +38,15 @@ def test_each_playable_game_has_a_ui_folder_like_its_engine_folder():
         if info.built:
             folder = UI / info.name
             assert (folder / "play.py").exists() and (folder / "setup.py").exists(), info.name
-            assert (UI / "pages" / f"{info.name}.py").exists(), info.name
+            # Its app side (issue 21): registered with the game, in its own folder, its score page too.
+            assert info.app == f"assistant.ui.{info.name}.app", info.name
+            assert (folder / "app.py").exists() and (folder / "score.py").exists(), info.name
+
+
+def test_no_game_has_files_of_its_own_outside_its_folder():
+    """A game page is built from the registry, a score page lives in the game's folder (issue 21)."""
+    names = {info.name for info in registered()}
+    pages = {path.stem for path in (UI / "pages").glob("*.py")}
+    assert not pages & names, "game pages are built from the registry, not scripts"
+    shared = {path.stem for path in UI.glob("score_*.py")}
+    assert shared <= {"score_saving", "score_json"}, "a game's score page lives in assistant/ui/<game>/score.py"

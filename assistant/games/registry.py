@@ -8,6 +8,20 @@ announced but not built yet is declared with ``engine=None``, so Home shows it a
 
 Engines, score checks, sheets and bots are named by dotted path (``"module:name"``)
 and imported only when used: listing the games never loads ReportLab or a bot.
+
+The app side is named the same way: ``app="assistant.ui.<game>.app"``, a module the app
+imports only when it shows that game (this package never imports Streamlit). It offers
+
+    new_game_form() -> None             the new-game form; starting a game puts ?game=ID in the URL
+    render(table) -> None               the table (assistant.ui.table.Table) as this device's seats see it
+    rules_in_force(table) -> list[str]  every ruling a player might dispute, as catalogue texts
+    score_form(saved) -> None           the score check (``saved``: the store's SavedCheck, or None
+                                        before the first entry), saved through assistant.ui.score_saving
+    picture() -> str                    an SVG of the game for its tile on Home
+
+A game with ``engine`` but no ``app`` still has a page (it says its table is not in the
+app yet) and a score check that reads the command line's JSON. Everything the app side
+shows lives in ``assistant/ui/<game>/`` and its texts in ``assistant/locales/<game>/``.
 """
 
 from __future__ import annotations
@@ -64,6 +78,10 @@ class GameInfo:
     sheet_kind: str | None = None  # the sheet's KIND for ``python -m sheets``
     bots: str | None = None  # the module whose ``make_bot(level)`` gives the easy and hard bots
     log: str | None = None  # the module with ``game_log(state)`` and ``log_text(event, lang, names)``
+    app: str | None = None  # the module of its app side (see the top of this file); None: no table yet
+    # The app saves who sits in each seat: setup["bots"], "human" or a bot level per seat, people
+    # first. A saved game of such a game without it reads as damaged (assistant/store.py).
+    setup_has_bots: bool = False
     # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}, and if need
     # be "seeds" (how many) and "policy" (who plays instead of random moves): see tests/helpers.sim_cases.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)

@@ -1,15 +1,19 @@
 """The app's pages, and getting a player to the right one.
 
-Each page is a small script in ``assistant/ui/pages``. A game id leads to its own
-game's page whichever game page it was opened on, and a game page opened without
-an id offers the unfinished game of that kind before the new-game form.
+Home, Print, Score check and a phone's seat are small scripts in ``assistant/ui/pages``; a game's
+page is built from the registry (``widgets.game_page`` drawing the game's app side, see
+assistant/games/registry.py), so a registered game needs no file here. A game id leads to its own
+game's page whichever game page it was opened on, and a game page opened without an id offers the
+unfinished game of that kind before the new-game form.
 """
 
 from __future__ import annotations
 
 import datetime
 from functools import partial
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 import streamlit as st
 
@@ -33,10 +37,22 @@ def page(name: str) -> st.Page:
         return st.Page(PAGES_DIR / FIXED_PAGES[name], title=tr(f"ui.{name}"), icon=ICONS[name],
                        url_path=name.replace("_", "-"), default=name == "home")
     info = game_info(name)
-    script = PAGES_DIR / f"{name}.py"
     # A registered game whose table the app does not draw yet still has a page: it says so.
-    target = script if script.exists() else partial(no_table_yet, name)
+    target = partial(_game_page if info.app else no_table_yet, name)
     return st.Page(target, title=info.title(lang()), icon=game_icon(name), url_path=name.replace("_", "-"))
+
+
+def game_app(name: str) -> ModuleType | None:
+    """A game's app side (``GameInfo.app``), imported the first time the app shows that game;
+    None for a game whose table the app does not draw yet."""
+    path = game_info(name).app
+    return import_module(path) if path else None
+
+
+def _game_page(name: str) -> None:
+    from assistant.ui.widgets import game_page  # widgets uses this module: imported when a game page runs
+
+    game_page(name)
 
 
 def no_table_yet(name: str) -> None:
@@ -95,7 +111,7 @@ def top_bar(shown: st.Page) -> None:
 
 
 def open_on_its_own_page(game_id: str, here: str) -> None:
-    """If ``game_id`` is another game's (a Biber Gang id on the Hamstern page), go to that
+    """If ``game_id`` is another game's (opened on the page of the game played before), go to that
     game's page with the id; otherwise stay, and the page explains an unknown id."""
     kind = store().game_of(game_id)
     if kind and kind != here and kind in game_names():

@@ -24,8 +24,8 @@ def json_check(info: GameInfo) -> None:
     except (LookupError, TypeError):  # JSON of another shape than the check reads: never a traceback
         st.error(tr("ui.json_check_bad"), icon=":material/warning:")
         return
-    st.table({tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]],
-              tr("ui.hamstern.total"): [player["total"] for player in result["players"]]}, hide_index=True)
+    st.table({tr("ui.name"): [plain(player["name"]) for player in result["players"]],
+              tr("ui.total"): [player["total"] for player in result["players"]]}, hide_index=True)
     names = " & ".join(plain(name) for name in result["winners"])
-    st.success(tr("ui.hamstern.winners" if len(result["winners"]) > 1 else "ui.hamstern.winner", names=names),
+    st.success(tr("ui.winners" if len(result["winners"]) > 1 else "ui.winner", names=names),
                icon=":material/emoji_events:")

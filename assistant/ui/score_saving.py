@@ -15,13 +15,13 @@ from collections.abc import Callable
 import streamlit as st
 
 from assistant import IllegalAction
+from assistant.games.registry import GameInfo, registered
 from assistant.store import DamagedGame, SavedCheck, UnknownGame
 from assistant.store_errors import StorageError
 from assistant.ui.common import not_saved, plain, refusal, show_storage_error, store, tr
 
 # Not "game": a score check is not a game, and ?game= belongs to the game pages.
 CHECK_PARAM = "check"
-GAMES = ("hamstern", "biber_gang", "hamsterbacke", "moemmen", "hamsterdam")
 MAX_PLAYERS = 6
 NAME_LENGTH = 20
 
@@ -67,8 +67,17 @@ def remember(game: str, check_id: str | None) -> None:
     st.session_state.setdefault("sc_checks", {})[game] = check_id
 
 
+def games() -> dict[str, GameInfo]:
+    """The games Score check offers: every registered game with a score check, in the registry's
+    order. A saved check of any other game reads as damaged."""
+    return {info.name: info for info in registered() if info.score_check}
+
+
 def chosen_game() -> str:
-    return st.session_state.get("sc_chosen", "hamstern")
+    """The game this tab checks: the one chosen last, else the first the page offers."""
+    chosen = st.session_state.get("sc_chosen")
+    offered = games()
+    return chosen if chosen in offered else next(iter(offered))
 
 
 def open_check() -> tuple[bool, SavedCheck | None]:
@@ -85,7 +94,7 @@ def open_check() -> tuple[bool, SavedCheck | None]:
         st.query_params[CHECK_PARAM] = check_id  # back from another page: the URL names the check again
     try:
         saved = store().load_check(check_id)
-        if saved.game not in GAMES:
+        if saved.game not in games():
             raise DamagedGame(saved.game)
     except UnknownGame:
         st.error(tr("ui.check_unknown", id=plain(check_id[:40])))

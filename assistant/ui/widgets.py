@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 import streamlit as st
@@ -13,23 +12,25 @@ import streamlit as st
 from assistant import i18n
 from assistant.ui import phones
 from assistant.ui.common import lang, plain, show_notice, store, tr
-from assistant.ui.nav import offer_unfinished_game, open_on_its_own_page
+from assistant.ui.nav import game_app, offer_unfinished_game, open_on_its_own_page
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, open_table
 
 BOT_SPEEDS = {"quick": 0.0, "normal": 0.4}  # seconds per bot turn; quick plays them all at once
 
 
-def game_page(game: str, new_game_form: Callable[[], None], render: Callable[[Table], None],
-              rules_in_force: Callable[[Table], list[str]]) -> None:
+def game_page(game: str) -> None:
     """The same for every game: ``?game=ID`` opens that game (on its own page, whichever page
     the link named), otherwise the unfinished game is offered above the new-game form.
 
-    ``render(table)`` draws the table; ``rules_in_force(table)`` gives the rulings shown under it."""
+    The game's app side (see assistant/games/registry.py) draws the form, the table
+    (``render(table)``) and the rulings shown under it (``rules_in_force(table)``)."""
+    app = game_app(game)
+    render, rules_in_force = app.render, app.rules_in_force
     game_id = st.query_params.get("game")
     if not game_id:
         offer_unfinished_game(game)
-        new_game_form()
+        app.new_game_form()
         return
     open_on_its_own_page(game_id, game)
     # The table is a fragment: a decision on it reruns only the table, not the page around it
@@ -54,12 +55,12 @@ def seat_page() -> None:
     if found is None:
         return
     game_id, seat = found
-    play = import_module(f"assistant.ui.{store().game_of(game_id)}.play")
-    st.fragment(_table)(None, game_id, play.render, seat)
+    app = game_app(store().game_of(game_id))
+    st.fragment(_table)(None, game_id, app.render, seat)
     phones.live_updates(game_id)
     table = open_table(game_id, explain=False, held=seat)
     if table is not None:
-        rules_panel(play.rules_in_force(table))
+        rules_panel(app.rules_in_force(table))
 
 
 def _table(game: str | None, game_id: str, render: Callable[[Table], None], held: int | None = None) -> None:
@@ -88,11 +89,11 @@ def standings_table(names: list[str], standings: dict, parts: dict[str, str]) ->
     (no floating toolbar on a touch screen)."""
     rows = standings["players"]
     # st.table renders its cells as Markdown: a typed name goes in as plain text.
-    columns: dict[str, list[Any]] = {tr("ui.hamstern.place"): [row["place"] for row in rows],
-                                     tr("ui.hamstern.name"): [plain(names[row["player"]]) for row in rows]}
+    columns: dict[str, list[Any]] = {tr("ui.place"): [row["place"] for row in rows],
+                                     tr("ui.name"): [plain(names[row["player"]]) for row in rows]}
     for part, key in parts.items():
         columns[tr(key)] = [row.get("breakdown", {}).get(part, "–") for row in rows]
-    columns[tr("ui.hamstern.total")] = [row["score"] for row in rows]
+    columns[tr("ui.total")] = [row["score"] for row in rows]
     st.table(columns, hide_index=True)
 
 
@@ -100,7 +101,7 @@ def log_panel(lines: list[str], *, last: int = 20) -> None:
     """The newest moves first, a whole round of them at least (the bots' turns between two of
     yours), in a box that scrolls instead of pushing the page down; lines are built from
     catalogue texts with names already made plain."""
-    with st.expander(f":material/history: {tr('ui.biber.log')}", expanded=True):
+    with st.expander(f":material/history: {tr('ui.log')}", expanded=True):
         with st.container(height=190 if len(lines) > 6 else "content", border=False):
             st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
 
@@ -160,7 +161,7 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
 
 
 def _bot_turn(table: Table, level_of: Callable[[int], str], pause: Callable[[Table], bool]) -> bool:
-    """One whole turn of the bot to move (in Biber Gang a draw and a placement); it stops where the
+    """One whole turn of the bot to move (a draw and a placement, say); it stops where the
     page has something to show first (a turn that ended a round does not go on into the next)."""
     seat = table.current_player
     while not table.is_over() and table.current_player == seat and not pause(table):

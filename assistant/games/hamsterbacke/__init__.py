@@ -13,6 +13,7 @@ INFO = register_game(GameInfo(
     engine="assistant.games.hamsterbacke:HamsterbackeGame",
     score_check="assistant.games.hamsterbacke.scorecard:check_scores",
     bots="assistant.bots.hamsterbacke", log="assistant.games.hamsterbacke.log",
+    app="assistant.ui.hamsterbacke.app", setup_has_bots=True,
     # Four quick setups: six seeds each (tests/helpers.py sim_cases), not the default three.
     sim_setups=tuple({"num_players": players, "options": {}, "seeds": 6} for players in range(2, 6)),
 ))

@@ -14,7 +14,7 @@ INFO = register_game(GameInfo(
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
     sheet="sheets.hamstern:render", sheet_kind="hamstern",
-    bots="assistant.bots.hamstern",
+    bots="assistant.bots.hamstern", app="assistant.ui.hamstern.app",
     sim_setups=tuple(
         {"num_players": players, "options": {"side": side, "free_start": free_start}}
         for side in SIDES for players in range(1, 7) for free_start in (False, True)

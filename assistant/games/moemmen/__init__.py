@@ -14,6 +14,7 @@ INFO = register_game(GameInfo(
     engine="assistant.games.moemmen:MoemmenGame",
     score_check="assistant.games.moemmen.scorecard:check_scores",
     log="assistant.games.moemmen.log", bots="assistant.bots.moemmen",
+    app="assistant.ui.moemmen.app", setup_has_bots=True,
     # Uniformly random play almost never completes a colour, so the shared simulation plays with a
     # simple policy that collects one colour (tests/helpers.py) and to a low target: two to four rounds.
     sim_setups=tuple({"num_players": players, "options": {"target": 30}, "seeds": seeds,

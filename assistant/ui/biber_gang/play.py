@@ -253,7 +253,7 @@ def _nothing(decision: dict) -> None:
 
 def _end(table: Table) -> None:
     view = table.view(None)
-    st.header(f":material/flag: {tr('ui.hamstern.game_over')}")
+    st.header(f":material/flag: {tr('ui.game_over')}")
     standings = table.standings()
     winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
     key = "ui.biber.winner" if len(winners) == 1 else "ui.biber.winners"
@@ -267,7 +267,7 @@ def _end(table: Table) -> None:
 
 
 def _score_table(table: Table, view: dict) -> None:
-    rows: dict[str, list] = {tr("ui.hamstern.name"): plain_names(table)}
+    rows: dict[str, list] = {tr("ui.name"): plain_names(table)}
     for n in range(view["rounds"]):
         rows[str(n + 1)] = [str(p["round_scores"][n]) if n < len(p["round_scores"]) else "–" for p in view["players"]]
     rows[tr("ui.biber.total")] = [str(p["total"]) if p["round_scores"] else "–" for p in view["players"]]

@@ -254,12 +254,12 @@ def _other_sheets(table: Table, view: dict, layout, deciding: int) -> tuple[str,
 
 def _end_screen(table: Table, view: dict, layout) -> None:
     standings = table.standings()
-    st.header(f":material/flag: {tr('ui.hamstern.game_over')}")
+    st.header(f":material/flag: {tr('ui.game_over')}")
     winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
     if table.num_players == 1:  # alone nobody "wins": your score against the hard bot's on the same rolls
         _solo_results(table, view)
     else:
-        st.success(tr("ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners",
+        st.success(tr("ui.winner" if len(winners) == 1 else "ui.winners",
                       names=" & ".join(winners)), icon=":material/emoji_events:")
     if standings["decided_by"]:
         st.info(tr(f"ui.hamstern.decided_by_{standings['decided_by']}"))
@@ -294,5 +294,5 @@ def _solo_results(table: Table, view: dict) -> None:
     best = store().best_solo_scores("hamstern", {"side": view["side"]})
     if best:
         st.subheader(tr("ui.hamstern.best_scores", side=view["side"]))
-        st.table({tr("ui.hamstern.name"): [plain(r["name"]) for r in best],
-                  tr("ui.hamstern.total"): [r["score"] for r in best]}, hide_index=True)
+        st.table({tr("ui.name"): [plain(r["name"]) for r in best],
+                  tr("ui.total"): [r["score"] for r in best]}, hide_index=True)

@@ -20,7 +20,7 @@ def new_game_form() -> None:
         with columns[n % 3]:
             names.append(st.text_input(tr("ui.player_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
                                        key=f"hs_new_name_{n}", max_chars=20).strip() or tr("ui.default_name", n=n + 1))
-    side = st.segmented_control(tr("ui.hamstern.side"), options=["A", "B"], default="A", required=True,
+    side = st.segmented_control(tr("ui.side"), options=["A", "B"], default="A", required=True,
                                 format_func=lambda s: tr(f"ui.hamstern.side_{s}"), key="hs_new_side")
     free_start = st.toggle(tr("ui.hamstern.free_start"), key="hs_new_free")
     if count == 1:

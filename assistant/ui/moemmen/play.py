@@ -283,12 +283,12 @@ def _nothing(decision: dict) -> None:
 def _match_table(table: Table, view: dict) -> None:
     """Place, name, each round's score and the total, in order of place, against the target."""
     standings = table.standings()
-    rows: dict[str, list] = {tr("ui.hamstern.place"): [row["place"] for row in standings["players"]],
-                             tr("ui.hamstern.name"): [plain(table.names[row["player"]])
+    rows: dict[str, list] = {tr("ui.place"): [row["place"] for row in standings["players"]],
+                             tr("ui.name"): [plain(table.names[row["player"]])
                                                       for row in standings["players"]]}
     for number in range(len(view["results"])):
         rows[str(number + 1)] = [row["breakdown"]["rounds"][number] for row in standings["players"]]
-    rows[tr("ui.hamstern.total")] = [row["score"] for row in standings["players"]]
+    rows[tr("ui.total")] = [row["score"] for row in standings["players"]]
     st.table(rows, hide_index=True)
     st.caption(tr("ui.moemmen.match_note", target=view["target"]))
 

@@ -1,4 +1,4 @@
-"""Home: the five games, the language, and saved games to resume."""
+"""Home: every registered game with its picture, and saved games and score checks to resume."""
 
 import datetime
 
@@ -7,8 +7,8 @@ import streamlit as st
 from assistant.games.registry import registered
 from assistant.store_errors import StorageError
 from assistant.ui.common import lang, plain, show_storage_error, store, tr
-from assistant.ui.nav import game_icon, page
-from assistant.ui.pictures import game_picture
+from assistant.ui.nav import game_app, game_icon, page
+from assistant.ui.pictures import coming_picture
 from assistant.ui.score_saving import CHECK_PARAM, shown_names
 
 GAMES = {info.name: info for info in registered()}
@@ -18,7 +18,8 @@ st.markdown(tr("ui.tagline"))
 tiles = st.columns(len(GAMES), wrap=False)
 for info, tile in zip(GAMES.values(), tiles, strict=True):
     with tile.container(border=True):
-        st.markdown(f'<div class="ht-tile-picture">{game_picture(info.icon)}</div>', unsafe_allow_html=True)
+        picture = game_app(info.name).picture() if info.app else coming_picture()
+        st.markdown(f'<div class="ht-tile-picture">{picture}</div>', unsafe_allow_html=True)
         st.markdown(f"**{plain(info.title(lang()))}**")
         st.caption(tr(f"ui.roll_kind_{info.kind}"))
         if info.built:

@@ -17,14 +17,14 @@ def sheet_pdf(path: str, paper: str, language: str, copies: int, side: str | Non
 
 
 def option_label(game: str, option: str, value) -> str:
-    """An option's value as the catalogue names it (``option.hamstern.side.A``), else the value."""
+    """An option's value as the catalogue names it (``option.<game>.side.A``), else the value."""
     key = f"option.{game}.{option}.{value}"
     return tr(key) if key in catalogue(lang()) else str(value)
 
 
 games = {info.sheet_kind: info for info in registered() if info.sheet_kind}
-st.header(f":material/print: {tr('ui.hamstern.print_title')}")
-st.markdown(tr("ui.hamstern.print_intro"))
+st.header(f":material/print: {tr('ui.print_title')}")
+st.markdown(tr("ui.print_intro"))
 kind = st.segmented_control(
     tr("ui.sheet_kind"), options=list(games), default=next(iter(games)), required=True, key="print_kind",
     format_func=lambda k: games[k].title(lang()) + ("" if games[k].sheet else f" ({tr('ui.coming')})"))
@@ -36,11 +36,11 @@ language = st.segmented_control(tr("ui.language"), options=list(LANGUAGES), defa
 sides = next((option for option in info.options if option.name == "side"), None)
 side = None
 if sides:
-    side = st.segmented_control(tr("ui.hamstern.side"), options=list(sides.choices), default=sides.default,
+    side = st.segmented_control(tr("ui.side"), options=list(sides.choices), default=sides.default,
                                 required=True, key=f"print_side_{kind}",
                                 format_func=lambda value: option_label(info.name, "side", value))
 players = None
-if counts := player_choice(info):  # a strip per player (Hamsterdam's tracker)
+if counts := player_choice(info):  # a sheet with a strip per player
     players = st.segmented_control(tr("ui.players"), options=list(counts[0]), default=counts[1], required=True,
                                    key=f"print_players_{kind}")
 if info.sheet:

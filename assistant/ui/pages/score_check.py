@@ -1,5 +1,5 @@
-"""Score check: Hamstern sheets by tapping, Biber Gang rounds and Mömmen hands by tapping the cards,
-Hamsterdam's tokens and hamsters by counting.
+"""Score check: every registered game with a score check, in the form its app side offers
+(``score_form``, see assistant/games/registry.py), or as the JSON the command line reads.
 
 The check being typed into is named in the URL (``?check=ID``) and saved at once;
 see ``assistant/ui/score_saving.py``.
@@ -7,21 +7,12 @@ see ``assistant/ui/score_saving.py``.
 
 import streamlit as st
 
-from assistant.games.registry import registered
 from assistant.ui import score_saving
 from assistant.ui.common import lang, tr
-from assistant.ui.nav import game_icon
-from assistant.ui.score_backe import backe_check
-from assistant.ui.score_biber import biber_scorekeeper
-from assistant.ui.score_hamsterdam import hamsterdam_check
-from assistant.ui.score_hamstern import hamstern_check
+from assistant.ui.nav import game_app, game_icon
 from assistant.ui.score_json import json_check
-from assistant.ui.score_moemmen import moemmen_check
 
-# Tap-friendly forms, saved at once.
-FORMS = {"hamstern": hamstern_check, "biber_gang": biber_scorekeeper, "hamsterbacke": backe_check,
-         "moemmen": moemmen_check, "hamsterdam": hamsterdam_check}
-GAMES = {info.name: info for info in registered() if info.score_check}
+GAMES = score_saving.games()
 
 
 def _switch_game() -> None:
@@ -34,13 +25,14 @@ def _switch_game() -> None:
 ok, saved = score_saving.open_check()
 if ok:
     score_saving.bind("sc_game", score_saving.chosen_game())
-    st.segmented_control(tr("ui.biber.game"), options=list(GAMES), required=True, key="sc_game",
+    st.segmented_control(tr("ui.game"), options=list(GAMES), required=True, key="sc_game",
                          format_func=lambda name: f"{game_icon(name)} {GAMES[name].title(lang())}",
                          on_change=_switch_game)
-    chosen = score_saving.chosen_game()
-    if chosen in FORMS:
-        FORMS[chosen](saved)
+    chosen = GAMES[score_saving.chosen_game()]
+    app = game_app(chosen.name) if chosen.app else None
+    if hasattr(app, "score_form"):  # a tap-friendly form, saved at once
+        app.score_form(saved)
     else:
-        json_check(GAMES[chosen])
+        json_check(chosen)
     if saved:
         st.button(tr("ui.check_new"), key="sc_new_check", on_click=score_saving.start_new)

@@ -94,11 +94,11 @@ def backe_check(saved: SavedCheck | None) -> None:
             st.info(refusal(error), icon=":material/info:")
     # Equal totals share a place, and the next place is skipped (1, 1, 3), as in the other checks.
     totals = [player["total"] for player in result["players"]]
-    rows = {tr("ui.hamstern.place"): places(totals),
-            tr("ui.hamstern.name"): [plain(player["name"]) for player in result["players"]]}
+    rows = {tr("ui.place"): places(totals),
+            tr("ui.name"): [plain(player["name"]) for player in result["players"]]}
     for field in FIELDS:
         rows[tr(LABELS[field])] = [player["breakdown"][field] for player in result["players"]]
-    rows[tr("ui.hamstern.total")] = totals
+    rows[tr("ui.total")] = totals
     st.table(rows, hide_index=True)
     st.caption(tr("ui.backe.score_rule"))
     if entered:

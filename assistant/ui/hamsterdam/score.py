@@ -147,7 +147,7 @@ def _results(data: dict) -> None:
     if any(any(player.values()) for player in counts):  # nothing counted yet: no winner to name
         winners = winners_of(standing)
         together = " & ".join(plain(shown_names(data)[p]) for p in winners)
-        st.success(tr("ui.hamstern.winner" if len(winners) == 1 else "ui.hamstern.winners", names=together),
+        st.success(tr("ui.winner" if len(winners) == 1 else "ui.winners", names=together),
                    icon=":material/emoji_events:")
         if standing["decided_by"]:
             st.info(tr(f"{TEXTS}.decided_by_{standing['decided_by']}"), icon=":material/balance:")

@@ -108,7 +108,7 @@ def hamstern_check(saved: SavedCheck | None) -> None:
                        ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
         bind(key, value)
     top = st.columns([1.2, 2, 1.6], wrap=False)
-    top[0].segmented_control(tr("ui.hamstern.side"), options=list(SIDES), required=True, key="sc_side",
+    top[0].segmented_control(tr("ui.side"), options=list(SIDES), required=True, key="sc_side",
                              on_change=_set, args=("side", "sc_side"))
     top[1].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
                              key="sc_count", on_change=_set, args=("count", "sc_count"))
@@ -129,9 +129,9 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     # Before the first cross nobody has won anything; after it a winner is a winner, even with 0 points.
     started = any(sheets)
     winners = scoring.winners(breakdowns) if started else []
-    rows = [{tr("ui.hamstern.name"): plain(names[n]), tr("ui.hamstern.chambers"): b.chambers,
+    rows = [{tr("ui.name"): plain(names[n]), tr("ui.hamstern.chambers"): b.chambers,
              tr("ui.hamstern.mushrooms"): b.mushrooms, tr("ui.hamstern.acorns"): b.acorns,
-             tr("ui.hamstern.total"): b.total,
+             tr("ui.total"): b.total,
              tr("ui.hamstern.won"): tr("ui.hamstern.won_mark") if n in winners else ""}
             for n, b in enumerate(breakdowns)]
     st.table(rows, hide_index=True)

@@ -163,12 +163,12 @@ def _results(data: dict, names: list[str]) -> None:
         st.error(refusal(error), icon=":material/warning:")
         return
     totals = [player["total"] for player in result["players"]]
-    rows = {tr("ui.hamstern.place"): places(totals), tr("ui.hamstern.name"): [plain(name) for name in names[:count]],
+    rows = {tr("ui.place"): places(totals), tr("ui.name"): [plain(name) for name in names[:count]],
             tr("ui.moemmen.colour"): [tr(f"card.moemmen.{player['breakdown']['colour']}") if data["hands"][p] else "–"
                                       for p, player in enumerate(result["players"])]}
     for part in PARTS:
         rows[tr(f"ui.moemmen.column_{part}")] = [player["breakdown"][part] for player in result["players"]]
-    rows[tr("ui.hamstern.total")] = totals
+    rows[tr("ui.total")] = totals
     st.table(rows, hide_index=True)
     try:
         _check(data, finished=True)

@@ -273,7 +273,7 @@ def _table_and_winner(data: dict) -> None:
     table = points_table(data)
     rows = []
     for player, (row, total) in enumerate(zip(table, totals(table), strict=True)):
-        shown = {tr("ui.hamstern.name"): plain(names[player])}
+        shown = {tr("ui.name"): plain(names[player])}
         shown.update({str(n + 1): BLANK if p is None else str(p) for n, p in enumerate(row)})
         shown[tr("ui.biber.total")] = BLANK if total is None else str(total)
         rows.append(shown)

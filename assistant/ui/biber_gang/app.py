@@ -1,0 +1,23 @@
+"""Biber Gang's app side, as the registry finds it (``GameInfo.app``; the interface is described at
+the top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score
+check and the picture on Home."""
+
+from __future__ import annotations
+
+from assistant.games.biber_gang.cards import BEAVER
+from assistant.ui.biber_gang.pictures import card_svg
+from assistant.ui.biber_gang.play import render, rules_in_force
+from assistant.ui.biber_gang.score import biber_scorekeeper as score_form
+from assistant.ui.biber_gang.setup import new_game_form
+
+__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form"]
+
+
+def picture() -> str:
+    """A 7 and a beaver, overlapping as on the table."""
+    def placed(card, x: int, y: int) -> str:
+        return card_svg(card).replace("<svg xmlns='http://www.w3.org/2000/svg'",
+                                      f"<svg x='{x}' y='{y}' width='54' height='76'")
+
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90" role="img">'
+            + placed(7, 14, 6) + placed(BEAVER, 52, 8) + "</svg>")

@@ -1,0 +1,12 @@
+"""Hamsterbacke's app side, as the registry finds it (``GameInfo.app``; the interface is described at
+the top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score
+check and the picture on Home."""
+
+from __future__ import annotations
+
+from assistant.ui.hamsterbacke.pictures import tile_svg as picture
+from assistant.ui.hamsterbacke.play import render, rules_in_force
+from assistant.ui.hamsterbacke.score import backe_check as score_form
+from assistant.ui.hamsterbacke.setup import new_game_form
+
+__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form"]

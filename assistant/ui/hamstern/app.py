@@ -1,0 +1,18 @@
+"""Hamstern's app side, as the registry finds it (``GameInfo.app``; the interface is described at the
+top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score
+check and the picture on Home."""
+
+from __future__ import annotations
+
+from assistant.games.hamstern.layout import load_layout
+from assistant.ui.hamstern.play import render, rules_in_force
+from assistant.ui.hamstern.score import hamstern_check as score_form
+from assistant.ui.hamstern.setup import new_game_form
+from assistant.ui.hamstern.sheet import sheet_svg
+
+__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form"]
+
+
+def picture() -> str:
+    """Side A of the sheet with a first roll's crosses in the start chamber."""
+    return sheet_svg(load_layout("A"), {(4, 5), (4, 6), (5, 6)})

@@ -1,0 +1,12 @@
+"""Mömmen's app side, as the registry finds it (``GameInfo.app``; the interface is described at the
+top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score check
+and the picture on Home (three of its own cards fanned, as in a hand)."""
+
+from __future__ import annotations
+
+from assistant.ui.moemmen.pictures import tile_svg as picture
+from assistant.ui.moemmen.play import render, rules_in_force
+from assistant.ui.moemmen.score import moemmen_check as score_form
+from assistant.ui.moemmen.setup import new_game_form
+
+__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form"]

@@ -1,7 +1,0 @@
-"""Hamsterbacke: a new game (or the unfinished one to continue), or the game named by ``?game=ID``."""
-
-from assistant.ui.hamsterbacke.play import render, rules_in_force
-from assistant.ui.hamsterbacke.setup import new_game_form
-from assistant.ui.widgets import game_page
-
-game_page("hamsterbacke", new_game_form, render, rules_in_force)
