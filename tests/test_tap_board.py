@@ -1,14 +1,21 @@
 """The tap board sends its picture once: after a decision the browser names the picture it shows,
-and the next run sends the picture again only if it changed, or if the browser lost it."""
+and the next run sends the picture again only if it changed, or if the browser lost it.
+
+A decision is drawn in the browser at once (tap_board's ``sent``), marked as waiting until the
+server's picture replaces it: checked in Chromium with the server's answers held back.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
 
+from assistant.games import get_game
+from assistant.games.hamstern import Roll
 from assistant.ui.components import SEND_PICTURE, picture_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,3 +66,122 @@ def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():
     # The browser lost its pictures and asks: sent, and nothing is decided.
     assert tap(at, SEND_PICTURE, None)["html"] == "<div>two</div>"
     assert at.session_state.decisions == ["go", "go", "turn"]
+
+
+def test_every_decision_names_itself_and_the_next_picture_says_it_answers_it():
+    at = AppTest.from_string(PAGE, default_timeout=30).run()
+    assert sent(at)["answered"] is None
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _make_trigger_id(at.get("bidi_component")[0].proto.id, "events")
+    widget.json_trigger_value = json.dumps([{"event": "action", "value": {
+        "button": "go", "selection": [], "version": None, "has": sent(at)["html_id"], "seq": 7}}])
+    at._run(states)
+    # The same picture, the same everything else: only "answered" tells the browser its decision is taken.
+    assert sent(at)["answered"] == 7 and sent(at)["html"] is None
+
+
+# --- in Chromium: the decision drawn at once -------------------------------------------------------
+BOARD = '.st-key-hs-board:not([data-stale="true"])'
+# The board's shadow root, found from the page (document.querySelector does not reach inside it).
+ROOT_JS = "[...document.querySelectorAll('.st-key-hs-board *')].find(e => e.shadowRoot).shadowRoot"
+# Tap a button by script and look at the board in the same task, then at the next animation frame:
+# nothing from the server can have arrived in between (its answers come as websocket messages, which
+# are handled in tasks of their own).
+CLICK_AND_LOOK = """([button, cells]) => new Promise((resolve) => {
+    const root = __ROOT__;
+    const look = () => ({
+        crossed: cells.filter(id => root.querySelector(`[data-tap="${id}"]`).classList.contains('tb-crossed')),
+        waiting: root.querySelector('.tb-root').classList.contains('tb-waiting'),
+        disabled: [...root.querySelectorAll('button[data-button]')].every(b => b.disabled),
+    });
+    root.querySelector(`button[data-button="${button}"]`).click();
+    const now = look();
+    requestAnimationFrame(() => resolve({now, frame: look()}));
+})""".replace("__ROOT__", ROOT_JS)
+IS_WAITING = f"{ROOT_JS}.querySelector('.tb-root').classList.contains('tb-waiting')"
+WAITING, ANSWERED = f"() => {IS_WAITING}", f"() => !{IS_WAITING}"
+
+
+class HeldAnswers:
+    """Stands between the page and Streamlit's websocket: while ``holding``, what the server sends
+    waits here (the page's own messages go on), as on a busy laptop or weak Wi-Fi."""
+
+    def __init__(self, page):
+        self.holding, self.held = False, []
+        page.route_web_socket("**/_stcore/stream", self._route)
+
+    def _route(self, socket) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message) -> None:
+            if self.holding:
+                self.held.append((socket, message))
+            else:
+                socket.send(message)
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for socket, message in held:
+            socket.send(message)
+
+
+def _classes(page, tap_id: str) -> str:
+    return page.locator(f'{BOARD} [data-tap="{tap_id}"]').get_attribute("class")
+
+
+@pytest.mark.browser
+def test_a_decision_is_drawn_at_once_and_the_server_s_picture_replaces_it(app):
+    from tests.browser import browser_page
+    from tests.components import cell_ids
+    from tests.in_browser import select
+
+    state = get_game("hamstern").new_state(1, seed=1)
+    state.apply(Roll(3))
+    played = app.store.create(state, {"names": ["Ann"], "dice": "app"})
+    f5_g5, h5 = cell_ids("F5 G5"), cell_ids("H5")
+    with browser_page(1024, 768) as page:
+        answers = HeldAnswers(page)
+        page.goto(f"{app.url}/hamstern?game={played}&lang=en")
+        page.locator(f'{BOARD} [data-tap="4-5"].tb-tappable').wait_for()
+
+        # Two cells on a 3: refused. Drawn crossed at once, the board waiting, its buttons disabled ...
+        select(page, BOARD, *f5_g5)
+        answers.holding = True
+        looked = page.evaluate(CLICK_AND_LOOK, ["confirm", f5_g5])
+        assert looked["now"] == {"crossed": f5_g5, "waiting": True, "disabled": True}
+        assert looked["frame"] == looked["now"]
+        page.wait_for_timeout(300)  # no answer yet: it stays so
+        assert page.evaluate(WAITING) and "tb-crossed" in _classes(page, f5_g5[0])
+        assert "tb-crossed" not in _classes(page, h5[0])  # only the cells the decision was made with
+        # ... and the refusal puts the picture back, still selected, with the reason.
+        answers.release()
+        page.wait_for_function(ANSWERED)
+        page.locator(f"{BOARD} .tb-error").filter(has_text="cross exactly 3 cells").wait_for()
+        for cell in f5_g5:
+            assert "tb-crossed" not in _classes(page, cell) and "tb-selected" in _classes(page, cell)
+        assert page.locator(f'{BOARD} button[data-button="confirm"]').is_enabled()
+
+        # The third cell: taken. Crossed at once; the server's picture keeps the crosses, not the waiting.
+        select(page, BOARD, *h5)
+        answers.holding = True
+        looked = page.evaluate(CLICK_AND_LOOK, ["confirm", f5_g5 + h5])
+        assert looked["now"] == looked["frame"] == {"crossed": f5_g5 + h5, "waiting": True, "disabled": True}
+        answers.release()
+        page.wait_for_function(ANSWERED)
+        page.locator(f'{BOARD} button[data-button="roll"]').wait_for()
+        assert all("tb-crossed" in _classes(page, cell) and "tb-selected" not in _classes(page, cell)
+                   for cell in f5_g5 + h5)
+        assert not page.locator(f"{BOARD} .tb-error").count()
+
+        # No answer at all (a lost connection): after 8 s the board is the player's again.
+        answers.holding = True
+        looked = page.evaluate(CLICK_AND_LOOK, ["roll", []])
+        assert looked["now"]["waiting"] and looked["now"]["disabled"]
+        page.wait_for_function(ANSWERED, timeout=10_000)
+        assert page.locator(f'{BOARD} button[data-button="roll"]').is_enabled()
+        answers.release()
+        page.locator(f'{BOARD} [data-tap="0-0"].tb-tappable').wait_for()  # the roll the server made
+    assert len(app.store.load(played).state.history) == 3  # the roll, the placement, the next roll

@@ -5,6 +5,9 @@ no build step, no network).
 in the browser at once; only a decision (a button, or the tap itself where one tap decides) goes to
 Python, as the trigger ``action = {"button": id, "selection": [ids]}``. Every game page builds its
 table from it: the Hamstern sheet, a card display, a hand.
+
+A decision is drawn in the browser at once (``sent``: what it looks like), marked as waiting until
+the next picture from Python, which names the decision it answers, replaces it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ _tap_board = st.components.v2.component(
 # table is 100 KB that Streamlit would otherwise serialise, hash and send on every decision).
 _HAS_PICTURE = "_tb_has_picture:"
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
+# The number of the last decision taken (the browser numbers them): the next picture says it answers
+# it, and the browser's drawing of that decision gives way to it, even when nothing else changed (a
+# refusal for the same reason again).
+_ANSWERED = "_tb_answered:"
 
 
 def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
@@ -39,6 +46,7 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
         return
     st.session_state[_HAS_PICTURE + key] = decision.get("has")
     if decision.get("button") != SEND_PICTURE:
+        st.session_state[_ANSWERED + key] = decision.get("seq")
         on_decision(decision)
 
 
@@ -50,7 +58,7 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
               select: str = "many", max_selected: int = 0, pairs: dict[str, list[str]] | None = None,
               buttons: list[dict[str, Any]] = (), pending: dict | None = None, marks: dict | None = None,
               choose_button: str = "choose", modes: list[dict[str, Any]] = (), mode: str | None = None,
-              notes: dict[str, str] | None = None, version: int | None = None,
+              notes: dict[str, str] | None = None, version: int | None = None, sent: dict | None = None,
               on_decision: Callable[[dict], None]) -> None:
     """Mount the board; ``on_decision(decision)`` runs when the player decides, before the next run.
 
@@ -68,6 +76,15 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     decides with the mode's id as the button (the markup holds a ``.tb-modes`` box for them).
     ``notes``: ``{part: text}`` for parts that cannot be tapped now: a tap on one shows its text (why not)
     in the markup's ``.tb-note`` box, at once, in the browser; the text is shown as text, never as HTML.
+
+    ``sent``: what each decision looks like the moment it is made, drawn in the browser before Python
+    answers: ``{"buttons": {button id: effect}, "taps": effect}`` ("taps": a tap that decides, with
+    ``select="one"`` or in a mode). An effect is ``{"selected": [classes], "parts": {class: [part ids]}}``:
+    classes for the parts the decision was made with (they lose the "selected" look) and for parts named
+    (a pile the card comes from). Name only what the device shows already: a card it has not been shown
+    is drawn when Python sends it. Every decision, with an effect or none, marks the board "tb-waiting"
+    and disables its buttons until Python's next picture (or, with no answer, for 8 s); that picture is
+    drawn as it comes, so a refusal shows the position as it was, with its reason.
     """
     html_id = picture_id(html)
     data = {
@@ -84,6 +101,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "mode": mode,
         "notes": notes or {},
         "version": version,
+        "sent": sent or {},
+        "answered": st.session_state.get(_ANSWERED + key),
     }
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).
     _tap_board(key=key, data={"board": data}, on_action_change=partial(_dispatch, key, on_decision))

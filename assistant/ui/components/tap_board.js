@@ -6,7 +6,48 @@
 // the next comes as small parts: the slots (HTML for the elements marked data-slot="name") and the
 // marks (a class per list of part ids, such as the crossed cells). So a decision costs the browser
 // a few class changes instead of drawing a whole sheet again.
-const ANSWER_WAIT_MS = 600;  // longer than a double tap, shorter than a second thought
+//
+// A decision is drawn here at once, before the server has heard of it: Python says per decision what
+// it looks like (data.sent: classes for the selected parts, or for parts it names), and the board
+// puts those classes on and marks itself waiting ("tb-waiting"), its buttons disabled. Only what
+// this device already shows is used, never a card it has not been shown. The server's next picture
+// (which names the decision it answers) takes every such class off again and draws what was decided,
+// or, for a refused decision, the picture as it was with the reason.
+const WAITING_MS = 8000;  // no answer by then (a lost connection): the board is the player's again
+
+// The classes a decision put on, as [element, class, added] to be taken back in reverse order.
+function takeBack(root) {
+  (root.tbEffects || []).reverse().forEach(([el, cls, added]) => el.classList.toggle(cls, !added));
+  root.tbEffects = [];
+}
+
+function stopWaiting(root) {
+  takeBack(root);
+  clearTimeout(root.tbWaitTimer);
+  root.tbWaiting = null;
+  root.classList.remove("tb-waiting");
+}
+
+// What the decision looks like: each class of effect.selected on the parts it was made with (which
+// then lose their "selected" look), and effect.parts ({class: [part ids]}) on the parts named.
+function drawEffects(root, waiting) {
+  const { effect, selection } = waiting;
+  const change = (el, cls, add) => {
+    if (el.classList.contains(cls) === add) return;
+    el.classList.toggle(cls, add);
+    root.tbEffects.push([el, cls, add]);
+  };
+  const each = (ids, fn) => ids.forEach((id) => (root.tbParts.get(id) || []).forEach(fn));
+  root.tbEffects = [];
+  const onSelected = effect.selected || [];
+  if (onSelected.length) {
+    each(selection, (el) => {
+      change(el, "tb-selected", false);
+      onSelected.forEach((cls) => change(el, cls, true));
+    });
+  }
+  for (const [cls, ids] of Object.entries(effect.parts || {})) each(ids, (el) => change(el, cls, true));
+}
 
 export default function (component) {
   const { parentElement, setTriggerValue } = component;
@@ -35,7 +76,16 @@ export default function (component) {
   // board is left as it is, with the player's selection.
   if (root.tbHtmlId === htmlId && root.tbState === state) return;
   root.tbState = state;
-  root.tbSentAt = 0;  // new data: the last decision has been answered
+  // New data: what a decision drew here comes off first, so that the data draws on the picture as
+  // the server knows it. The waiting is over when the data answers the decision (data.answered names
+  // it), or when the server moved on without it (another position, picture or marks); otherwise (a
+  // status line changed) the decision is drawn again on top.
+  const waiting = root.tbWaiting;
+  if (waiting) {
+    takeBack(root);
+    if (data.answered === waiting.seq || htmlId !== waiting.htmlId
+        || JSON.stringify([data.version, data.marks]) !== waiting.position) stopWaiting(root);
+  }
   const samePicture = root.tbHtmlId === htmlId;
   if (!samePicture) {
     root.innerHTML = html;
@@ -113,6 +163,7 @@ export default function (component) {
         markTappable();
       };
       btn.classList.toggle("tb-active", spec === mode);
+      btn.disabled = Boolean(root.tbWaiting);
       modeBar.appendChild(btn);
     }
   }
@@ -120,11 +171,26 @@ export default function (component) {
   // The decision names the picture it was made on (the number of actions taken then), so a
   // decision made on a picture another tab has moved on from is refused, not taken for someone else.
   // One decision at a time: a second tap before the answer (an impatient double tap, or a tap on
-  // the button that the answer is about to put in the same place) is not sent.
-  const send = (button) => {
-    if (root.tbSentAt && Date.now() - root.tbSentAt < ANSWER_WAIT_MS) return;
-    root.tbSentAt = Date.now();
-    setTriggerValue("action", { button, selection: [...selected], version: data.version, has: htmlId });
+  // the button that the answer is about to put in the same place) is not sent. Each decision has a
+  // number of its own (for the page's life), which the answer names.
+  const sentSpec = data.sent || {};
+  const send = (button, byTap) => {
+    if (root.tbWaiting) return;
+    const seq = (window.tbDecisions = (window.tbDecisions || 0) + 1);
+    const selection = [...selected];
+    const effect = (byTap ? sentSpec.taps : (sentSpec.buttons || {})[button]) || {};
+    const waiting = { seq, effect, selection, htmlId, position: JSON.stringify([data.version, data.marks]) };
+    root.tbWaiting = waiting;
+    drawEffects(root, waiting);
+    root.classList.add("tb-waiting");
+    root.querySelectorAll("button[data-button], button[data-mode]").forEach((btn) => { btn.disabled = true; });
+    root.tbWaitTimer = setTimeout(() => {
+      if (root.tbWaiting !== waiting) return;
+      stopWaiting(root);
+      root.querySelectorAll("button[data-mode]").forEach((btn) => { btn.disabled = false; });
+      root.tbRefresh();
+    }, WAITING_MS);
+    setTriggerValue("action", { button, selection, version: data.version, has: htmlId, seq });
   };
 
   // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
@@ -148,10 +214,11 @@ export default function (component) {
         btn.textContent = count === 0 && spec.label_none ? spec.label_none : spec.label.replace("{n}", String(count));
         if (spec.icon) btn.insertAdjacentHTML("afterbegin", spec.icon + " ");  // our own SVG icon
       }
-      btn.disabled = !spec.enabled || (spec.needs === "selection" && count === 0)
+      btn.disabled = Boolean(root.tbWaiting) || !spec.enabled || (spec.needs === "selection" && count === 0)
         || (spec.needs === "full" && count !== select.max);
     });
   }
+  root.tbRefresh = refresh;
 
   // The action bar: each button is a decision; "clear" and "take_hint" only select.
   const bar = root.querySelector(".tb-buttons");
@@ -169,7 +236,7 @@ export default function (component) {
           refresh();
           return;
         }
-        send(spec.id);
+        send(spec.id, false);
       };
       bar.appendChild(btn);
     }
@@ -177,7 +244,7 @@ export default function (component) {
 
   root.onclick = (event) => {
     const target = event.target.closest("[data-tap]");
-    if (!target) return;
+    if (!target || root.tbWaiting) return;  // waiting: the parts stay as the decision left them
     const id = target.dataset.tap;
     // Why a part cannot be tapped now (a minus card that goes only for its own colour), if Python said.
     const noteBox = root.querySelector(".tb-note");
@@ -186,7 +253,7 @@ export default function (component) {
     if (mode || select.mode === "one") {
       selected.clear();
       selected.add(id);
-      send(mode ? mode.id : select.button || "choose");
+      send(mode ? mode.id : select.button || "choose", true);
       return;
     }
     if (selected.has(id)) selected.delete(id);
@@ -197,4 +264,6 @@ export default function (component) {
     refresh();
   };
   refresh();
+  // Still waiting after a redraw that did not answer: the decision is drawn again on the new data.
+  if (root.tbWaiting) drawEffects(root, root.tbWaiting);
 }
