@@ -73,6 +73,20 @@ class StaleGame(RuntimeError):
     """The game moved on since this picture of it was taken (another tab acted)."""
 
 
+@dataclass(frozen=True)
+class SavedRows:
+    """A saved game as its rows hold it, nothing checked yet (``Store.read``)."""
+
+    id: str
+    game: Any
+    num_players: Any
+    options: Any
+    seed: Any
+    setup: Any
+    updated: Any
+    actions: tuple[str, ...]
+
+
 @dataclass
 class SavedGame:
     id: str
@@ -87,6 +101,11 @@ def default_path() -> Path:
         return Path(override)
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return Path(base) / "hamster-table" / "games.sqlite3"
+
+
+# Called with the store after each piece of work that changed rows (assistant/live.py tells the devices
+# following a game that it moved); a listener only takes note: it never raises nor uses the store.
+WRITE_LISTENERS: list = []
 
 
 class Store(SeatLinks):
@@ -161,6 +180,7 @@ class Store(SeatLinks):
         with self._lock:
             try:
                 db = self._connection()
+                changes = db.total_changes
                 yield db
             except BaseException as error:
                 if self._db is not None and (self._db.in_transaction or isinstance(error, sqlite3.Error)):
@@ -169,6 +189,9 @@ class Store(SeatLinks):
                 if storage_error is None:
                     raise
                 raise storage_error from None
+            if db.total_changes != changes:
+                for listener in WRITE_LISTENERS:
+                    listener(self)
 
     def create(self, state: State, setup: dict[str, Any]) -> str:
         game_id = self._new_id()
@@ -186,29 +209,46 @@ class Store(SeatLinks):
 
     def load(self, game_id: str) -> SavedGame:
         """The saved game; UnknownGame, or DamagedGame for anything that cannot be rebuilt."""
+        return self.rebuild(self.read(game_id))
+
+    def read(self, game_id: str) -> SavedRows:
+        """The saved game's rows as they are, read in one piece (UnknownGame if there is none)."""
         with self._connect() as db:
             row = db.execute(
                 "SELECT game, num_players, options, seed, setup, updated FROM games WHERE id = ?", (game_id,)
             ).fetchone()
-            actions = [r[0] for r in db.execute(
-                "SELECT action FROM actions WHERE game_id = ? ORDER BY number", (game_id,))]
+            actions = tuple(r[0] for r in db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY number", (game_id,)))
         if row is None:
             raise UnknownGame(game_id)
-        name, num_players, options, seed, setup, updated = row
+        return SavedRows(game_id, *row, actions=actions)
+
+    @staticmethod
+    def rebuild(rows: SavedRows) -> SavedGame:
+        """The game ``rows`` hold, replayed from its seed; DamagedGame for anything that cannot be rebuilt."""
         try:
+            name = rows.game
             if not isinstance(name, str) or not is_built(name):
                 raise ValueError(f"it is a game this app cannot play ({str(name)[:40]!r})")
             record = {
                 "game": name,
-                "num_players": num_players,
-                "options": parse_json(options, "the game's options"),
-                "seed": seed,
-                "actions": [parse_json(text, "a saved action") for text in actions],
+                "num_players": rows.num_players,
+                "options": parse_json(rows.options, "the game's options"),
+                "seed": rows.seed,
+                "actions": [parse_json(text, "a saved action") for text in rows.actions],
             }
             state = get_game(name).from_record(record)
-            return SavedGame(game_id, state, _checked_setup(name, num_players, setup), _time(updated))
-        except (ValueError, RecursionError) as error:  # bad JSON, illegal saved actions, a broken setup
+            return SavedGame(rows.id, state, _checked_setup(name, rows.num_players, rows.setup), _time(rows.updated))
+        except (ValueError, RecursionError, OverflowError) as error:  # bad JSON, illegal actions, a broken setup
             raise DamagedGame(str(error)) from None
+
+    def stamp(self, game_id: str) -> tuple[int, float] | None:
+        """What changes whenever a game's saved actions do (their count, the time of the last change):
+        one cheap query, so a server can tell whether its copy of the game is still the saved one."""
+        with self._connect() as db:
+            row = db.execute("SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?1), updated FROM games"
+                             " WHERE id = ?1", (game_id,)).fetchone()
+        return None if row is None else (row[0], row[1])
 
     def append(self, game_id: str, known_actions: int, action: Action, finished_scores=None) -> None:
         """Save ``action`` as number ``known_actions + 1``; StaleGame if the game moved on.

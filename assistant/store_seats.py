@@ -1,14 +1,12 @@
 """Seats on phones, as the store keeps them: the links that let a device hold one seat, and the
-placements confirmed ahead of their turn.
+decisions made ahead of their turn.
 
 A seat link is a capability: an unguessable token, never the seat number. Each seat has at most one
 link in force; withdrawing it shuts the device that holds it out at its next look, and a new link can
 be issued at any time. A seat is "on a phone" once a device has opened its link.
 
-Hamstern's players all use the same roll at once. A placement confirmed on a phone before the seats
-ahead of it have decided is saved at once as pending, and is taken into the game's record as soon as
-every seat before it has decided: the record is always in seat order, so the game is the same whatever
-order the confirmations came in.
+The store keeps the decisions made ahead of their turn as rows only (``pending``); what they mean and
+when they enter the game's record is decided by assistant/ahead.py, for any game that decides at once.
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ import sqlite3
 import time
 from typing import NamedTuple
 
-from assistant.errors import IllegalAction
 from assistant.games.base import Action
 
 TOKEN_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -57,7 +54,7 @@ class Pulse(NamedTuple):
 
 
 class SeatLinks:
-    """Mixed into ``Store``: it provides ``_connect``, ``load`` and ``append``."""
+    """Mixed into ``Store``: it provides ``_connect``."""
 
     # --- links --------------------------------------------------------------------------------
     def seat_links(self, game_id: str, seats: list[int]) -> dict[int, SeatLink]:
@@ -134,61 +131,25 @@ class SeatLinks:
                 "  WHERE game_id = ?1)", (game_id,)).fetchone()
         return Pulse(row[0], row[1] or "", row[2] or "")
 
-    # --- placements confirmed ahead of their turn (Hamstern) ---------------------------------
+    # --- decisions made ahead of their turn (assistant/ahead.py decides what they mean) --------
     def pending(self, game_id: str) -> dict[int, tuple[int, str]]:
-        """Seat -> (the roll it answers, the action as saved)."""
+        """Seat -> (the chance outcome it answers, the action as saved)."""
         with self._connect() as db:
             rows = db.execute("SELECT seat, roll, action FROM pending WHERE game_id = ?", (game_id,)).fetchall()
         return {seat: (roll, action) for seat, roll, action in rows}
 
-    def confirm_ahead(self, game_id: str, seat: int, action: Action, *, then_roll: bool = False) -> None:
-        """Save ``seat``'s placement on the roll in use, then take every placement that is now in turn.
+    def add_pending(self, game_id: str, seat: int, outcome: int, action: Action) -> bool:
+        """Keep ``seat``'s decision aside; False if the seat has one kept already (another device, or a
+        second tap, was first)."""
+        with self._connect() as db:
+            try:
+                db.execute("INSERT INTO pending (game_id, seat, roll, action) VALUES (?, ?, ?, ?)",
+                           (game_id, seat, outcome, action.to_json()))
+            except sqlite3.IntegrityError:
+                return False
+        return True
 
-        The engine checks it against that seat's own sheet first (IllegalAction, nothing saved).
-        """
-        with self._lock:  # the game read here is still the saved one when the pending are taken in
-            state = self.load(game_id).state
-            state.check_for(seat, action)
-            with self._connect() as db:
-                try:
-                    db.execute("INSERT INTO pending (game_id, seat, roll, action) VALUES (?, ?, ?, ?)",
-                               (game_id, seat, state.rolls, action.to_json()))
-                except sqlite3.IntegrityError:  # confirmed on another device (or a second tap) first
-                    raise IllegalAction("error.hamstern.already_decided") from None
-            self._take_pending(game_id, state, self.pending(game_id), then_roll)
-
-    def take_back_pending(self, game_id: str, seat: int) -> bool:
-        """A placement not yet in the record is taken back; False if it was taken in meanwhile."""
+    def drop_pending(self, game_id: str, seat: int) -> bool:
+        """Forget ``seat``'s decision kept aside; False if there was none."""
         with self._connect() as db:
             return db.execute("DELETE FROM pending WHERE game_id = ? AND seat = ?", (game_id, seat)).rowcount > 0
-
-    def take_pending(self, game_id: str, *, then_roll: bool = False) -> int:
-        """Take the pending placements that are in turn into the record, in seat order; ``then_roll``:
-        roll the die when the last seat's placement ends the roll. Returns how many were taken."""
-        with self._lock:  # one device at a time: two would append the same placement
-            pending = self.pending(game_id)
-            if not pending:
-                return 0
-            return self._take_pending(game_id, self.load(game_id).state, pending, then_roll)
-
-    def _take_pending(self, game_id: str, state, pending: dict[int, tuple[int, str]], then_roll: bool) -> int:
-        """``take_pending`` on ``state``, the saved game as it is (the caller holds the lock)."""
-        stale = [seat for seat, (roll, _) in pending.items() if roll != state.rolls or not state.is_undecided(seat)]
-        for seat in stale:  # from an earlier roll, or the seat was decided on another device
-            self.take_back_pending(game_id, seat)
-        taken = 0
-        while state.current_player in pending and state.current_player not in stale:
-            seat = state.current_player
-            action = state.game.action_from_json(pending[seat][1])
-            try:
-                probe = state.clone()
-                probe.apply(action)
-            except IllegalAction:  # the sheet changed since (an undo): the phone confirms again
-                self.take_back_pending(game_id, seat)
-                break
-            self.append(game_id, len(state.history), action, probe.scores() if probe.is_over() else None)
-            self.take_back_pending(game_id, seat)
-            state, taken = probe, taken + 1
-        if taken and then_roll and state.is_chance_node():
-            self.append(game_id, len(state.history), state.chance_outcome())
-        return taken

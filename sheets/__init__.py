@@ -8,8 +8,8 @@ from assistant.games.registry import GameInfo, load
 
 
 def player_choice(info: GameInfo) -> tuple[tuple[int, ...], int] | None:
-    """(the player counts, the default) of a sheet drawn for a number of players (Hamsterdam's
-    tracker has a dam strip per player), or None when one sheet serves any number. A sheet says
+    """(the player counts, the default) of a sheet drawn for a number of players (a tracker
+    with a strip per player), or None when one sheet serves any number. A sheet says
     so by a ``players`` parameter of its render function; the counts are the game's."""
     if info.sheet is None:
         return None

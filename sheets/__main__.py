@@ -28,7 +28,7 @@ def sheet_games() -> dict[str, GameInfo]:
 
 
 def side_option(info: GameInfo):
-    """The game's "side" option, if its sheet comes in sides (Hamstern's A and B)."""
+    """The game's "side" option, if its sheet comes in sides (A and B)."""
     return next((option for option in info.options if option.name == "side"), None)
 
 
@@ -55,7 +55,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
     parser.add_argument("--paper", choices=tuple(PAPERS), default="a4")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--side", choices=side_choices, help="Hamstern only: A (light) or B (dark)")
+    parser.add_argument("--side", choices=side_choices, help="a sheet in two sides: A (light) or B (dark)")
     parser.add_argument("--players", type=int, choices=player_counts, help=f"a strip per player ({players_help})")
     parser.add_argument("--copies", type=int, default=1, help=f"pages to print, 1..{MAX_COPIES}")
     args = parser.parse_args(argv)

@@ -57,11 +57,16 @@ def texts(at: AppTest) -> str:
     kinds = ("markdown", "error", "info", "warning", "success", "header", "subheader", "caption")
     parts = [e.value for kind in kinds for e in getattr(at, kind)]
     parts += [e.proto.body for e in at.get("html")]
-    parts += [_words(shown_html(payload(e))) for e in at.get("bidi_component")]
+    parts += [_words(shown_html(payload(e))) for e in boards(at)]
     return "\n".join(str(p) for p in parts)
 
 
 # --- the board ----------------------------------------------------------------------------------
+def boards(at: AppTest) -> list:
+    """Every tap board on the page (other components of the app, such as the live updates', left out)."""
+    return [element for element in at.get("bidi_component") if '"board"' in element.proto.json[:20]]
+
+
 def board(at: AppTest, key: str):
     """The tap board mounted with ``key`` (HS, SC or BG)."""
     found = [element for element in at.get("bidi_component") if element.proto.id.endswith(f"-{key}")]

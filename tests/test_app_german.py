@@ -25,6 +25,7 @@ from tests.components import (
     HAMSTERN_PAGE,
     HS,
     board_data,
+    boards,
     cell_ids,
     decide,
     label,
@@ -79,7 +80,7 @@ def screen_texts(at) -> list[str]:
             walk(child)
 
     walk(at._tree)
-    for board in at.get("bidi_component"):
+    for board in boards(at):
         texts.extend(_board_texts(payload(board)))
     for table in [*at.table, *at.dataframe]:  # their cells are data, not text fields of the proto
         texts.extend(str(column) for column in table.value.columns)

@@ -19,6 +19,7 @@ from tests.components import (
     HS,
     assert_offered,
     board_html,
+    boards,
     cell_ids,
     decide,
     has_board,
@@ -49,15 +50,15 @@ def markdown_bodies(at: AppTest) -> list[str]:
 
 def html_bodies(at: AppTest) -> list[str]:
     """Everything the page hands to the browser as HTML: html blocks and the boards' pictures."""
-    boards = [payload(e) for e in at.get("bidi_component")]
-    bodies = [e.proto.body for e in at.get("html")] + [shown_html(data) for data in boards]
-    return bodies + [spec["label"] for data in boards for spec in data["buttons"] if spec.get("html")]
+    shown = [payload(e) for e in boards(at)]
+    bodies = [e.proto.body for e in at.get("html")] + [shown_html(data) for data in shown]
+    return bodies + [spec["label"] for data in shown for spec in data["buttons"] if spec.get("html")]
 
 
 def board_labels(at: AppTest) -> list[str]:
     """The boards' button labels the browser writes as text (textContent), not as HTML."""
-    boards = [payload(e) for e in at.get("bidi_component")]
-    return [spec["label"] for data in boards for spec in data["buttons"] if not spec.get("html")]
+    shown = [payload(e) for e in boards(at)]
+    return [spec["label"] for data in shown for spec in data["buttons"] if not spec.get("html")]
 
 
 def assert_shown_as_text(at: AppTest, names, *, least: int = 1) -> None:

@@ -3,8 +3,10 @@ new link), the page a link opens, and Hamstern decided per seat on phones."""
 
 from __future__ import annotations
 
+from assistant import ahead
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
+from assistant.positions import Positions
 from assistant.store import Store
 from tests.components import HAMSTERN_PAGE, HS, assert_shows, board_data, decide, open_app, texts
 
@@ -110,10 +112,11 @@ def test_the_table_device_does_not_undo_a_placement_made_on_a_phone(db):
     game_id = hamstern_game(db, names=("Ann", "Ben"), rolls=(2,))
     links = db.seat_links(game_id, [0, 1])
     db.open_link(links[1].token)
-    state = db.load(game_id).state
-    db.confirm_ahead(game_id, 1, state.legal_actions_for(1)[0])  # Ben, on his phone
+    live = Positions(db)
+    position = live.latest(game_id)
+    ahead.decide_ahead(live, position, 1, position.state.legal_actions_for(1)[0])  # Ben, on his phone
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    placement = state.legal_actions_for(0)[0]
+    placement = position.state.legal_actions_for(0)[0]
     decide(at, HS, "confirm", [f"{r}-{c}" for r, c in sorted(placement.cells)])  # Ann, at the table
     assert db.action_count(game_id) == 3  # the roll, Ann's, Ben's
     assert "undo" not in [b["id"] for b in board_data(at, HS)["buttons"]]  # Ben's is his phone's to take back

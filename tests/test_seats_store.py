@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import IllegalAction
+from assistant import IllegalAction, ahead
 from assistant.games import get_game
 from assistant.games.hamstern import PASS
+from assistant.positions import Positions
 from assistant.store import Store
 
 
@@ -65,21 +66,21 @@ def test_links_are_per_game(db):
     assert db.seat_links_issued(first) and not db.seat_links_issued(second)
 
 
-# --- placements confirmed ahead of their turn ------------------------------------------------------
+# --- placements confirmed ahead of their turn (assistant/ahead.py; the store keeps rows only) ------------
 def test_a_placement_ahead_of_its_turn_waits_for_the_seats_before_it(db):
     game_id = hamstern_game(db)
     roll(db, game_id)
-    state = db.load(game_id).state
+    live = Positions(db)
+    state = live.latest(game_id).state
     second = state.legal_actions_for(2)[0]
-    db.confirm_ahead(game_id, 2, second)
+    ahead.decide_ahead(live, live.latest(game_id), 2, second)
     assert db.action_count(game_id) == 1 and set(db.pending(game_id)) == {2}
     first = state.legal_actions_for(1)[0]
-    db.confirm_ahead(game_id, 1, first)
+    ahead.decide_ahead(live, live.latest(game_id), 1, first)
     assert db.action_count(game_id) == 1  # seat 0 has not decided
     zero = state.legal_actions_for(0)[0]
-    state.apply(zero)
-    db.append(game_id, 1, zero)
-    assert db.take_pending(game_id) == 2
+    after = live.save(live.latest(game_id), zero)
+    assert len(ahead.take_in(live, after).actions) == 4
     saved = db.load(game_id).state
     assert saved.history[1:] == [zero, first, second] and db.pending(game_id) == {}
 
@@ -88,8 +89,9 @@ def test_a_refused_placement_saves_nothing(db):
     game_id = hamstern_game(db)
     roll(db, game_id)
     pulse = db.pulse(game_id)
+    live = Positions(db)
     with pytest.raises(IllegalAction) as refused:
-        db.confirm_ahead(game_id, 2, PASS)  # the roll fits: a pass is not allowed
+        ahead.decide_ahead(live, live.latest(game_id), 2, PASS)  # the roll fits: a pass is not allowed
     assert refused.value.key == "error.hamstern.must_place"
     assert db.pulse(game_id) == pulse
 
@@ -97,30 +99,44 @@ def test_a_refused_placement_saves_nothing(db):
 def test_a_seat_confirms_once_per_roll_and_may_take_it_back_while_it_waits(db):
     game_id = hamstern_game(db)
     roll(db, game_id)
-    placement = db.load(game_id).state.legal_actions_for(1)[0]
-    db.confirm_ahead(game_id, 1, placement)
+    live = Positions(db)
+    position = live.latest(game_id)
+    placement = position.state.legal_actions_for(1)[0]
+    ahead.decide_ahead(live, position, 1, placement)
     with pytest.raises(IllegalAction) as twice:
-        db.confirm_ahead(game_id, 1, placement)  # a second device, or a second tap
-    assert twice.value.key == "error.hamstern.already_decided"
-    assert db.take_back_pending(game_id, 1) is True
-    assert db.pending(game_id) == {} and db.take_back_pending(game_id, 1) is False
+        ahead.decide_ahead(live, position, 1, placement)  # a second device, or a second tap
+    assert twice.value.key == "error.already_decided"
+    assert ahead.take_back(live, position, 1) is True
+    assert db.pending(game_id) == {} and ahead.take_back(live, position, 1) is False
 
 
 def test_no_confirmation_before_the_roll(db):
     game_id = hamstern_game(db)
+    live = Positions(db)
     with pytest.raises(IllegalAction) as early:
-        db.confirm_ahead(game_id, 1, PASS)
+        ahead.decide_ahead(live, live.latest(game_id), 1, PASS)
     assert early.value.key == "error.hamstern.roll_first"
+
+
+def test_a_game_that_does_not_decide_at_once_never_asks_the_store(db, monkeypatch):
+    state = get_game("biber_gang").new_state(2, seed=3)
+    game_id = db.create(state, {"names": ["A", "B"], "bots": ["human", "easy"]})
+    live = Positions(db)
+    position = live.latest(game_id)
+    monkeypatch.setattr(Store, "pending", lambda *args: pytest.fail("a query for decisions kept aside"))
+    assert ahead.take_in(live, position) is position and ahead.kept_aside(live, position) == {}
+    with pytest.raises(IllegalAction):
+        ahead.decide_ahead(live, position, 1, state.legal_actions()[0])
 
 
 def test_the_last_placement_can_roll_the_next_die(db):
     game_id = hamstern_game(db, players=2)
     roll(db, game_id)
-    state = db.load(game_id).state
-    db.confirm_ahead(game_id, 1, state.legal_actions_for(1)[0], then_roll=True)
+    live = Positions(db)
+    state = live.latest(game_id).state
+    ahead.decide_ahead(live, live.latest(game_id), 1, state.legal_actions_for(1)[0], then_roll=True)
     zero = state.legal_actions_for(0)[0]
-    db.append(game_id, 1, zero)
-    db.take_pending(game_id, then_roll=True)
+    ahead.take_in(live, live.save(live.latest(game_id), zero), then_roll=True)
     saved = db.load(game_id).state
     assert len(saved.history) == 4 and not saved.is_chance_node()  # roll, two placements, the next roll
 
@@ -132,6 +148,7 @@ def test_confirmations_in_any_order_give_the_game_of_seat_order(tmp_path_factory
     ordinary path, the others ahead of it: the record is exactly the one of seat order."""
     store = Store(tmp_path_factory.mktemp("seats") / "games.sqlite3")
     game_id = hamstern_game(store, players, seed)
+    live = Positions(store)
     twin = get_game("hamstern").new_state(players, seed=seed, side="A")
     choose = random.Random(seed)
     for _ in range(4):
@@ -139,15 +156,15 @@ def test_confirmations_in_any_order_give_the_game_of_seat_order(tmp_path_factory
         twin.apply(twin.chance_outcome())
         chosen = {seat: choose.choice(twin.legal_actions_for(seat)) for seat in range(players)}
         for seat in shuffle.sample(range(players), players):
-            state = store.load(game_id).state
-            if seat == state.current_player:
-                store.append(game_id, len(state.history), chosen[seat])
-                store.take_pending(game_id)
+            position = live.latest(game_id)
+            if seat == position.state.current_player:
+                ahead.take_in(live, live.save(position, chosen[seat]))
             else:
-                store.confirm_ahead(game_id, seat, chosen[seat])
+                ahead.decide_ahead(live, position, seat, chosen[seat])
         for seat in range(players):
             twin.apply(chosen[seat])
         if twin.is_over():
             break
     assert store.load(game_id).state.to_json() == twin.to_json()
+    assert live.latest(game_id).state.to_json() == twin.to_json()
     assert store.pending(game_id) == {}

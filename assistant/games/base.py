@@ -109,6 +109,11 @@ class State(ABC):
 
     # The catalogue key of the reason undo is refused; a game may name its own.
     cannot_undo_key: ClassVar[str] = "error.cannot_undo"
+    # Deciding at once: a game whose players all decide on the same chance outcome (a roll-and-write:
+    # crosses on the same roll) sets this and offers ``is_undecided(seat)``, ``legal_actions_for(seat)``
+    # and ``check_for(seat, action)``; a decision made ahead of its turn is then kept aside and taken
+    # into the record in seat order (assistant/ahead.py). Games without it pay nothing for it.
+    decides_at_once: ClassVar[bool] = False
 
     def __init__(self, game: Game, num_players: int, seed: int, options: dict[str, Any]):
         self.game = game
@@ -188,6 +193,11 @@ class State(ABC):
 
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
+
+    def chance_outcomes(self) -> int:
+        """How many chance outcomes (rolls) the game has had: a decision made ahead of its turn answers
+        the outcome in force when it was made, and no later one."""
+        return sum(1 for actor, _, _ in self._marks if actor == CHANCE)
 
     def winners(self) -> list[int]:
         """Indices sharing first place after the tie-breaks; empty until the game is over."""

@@ -1,8 +1,8 @@
 """Places and winners, the same way for every game.
 
-A game ranks its players by a key per player where a higher key is better: Hamstern's
-is (total, chambers, mushrooms, acorns), its tie-breaks in order; Biber Gang's is the
-negated total, because the lowest total wins. Equal keys share a place, and the place
+A game ranks its players by a key per player where a higher key is better: the total and
+then its tie-breaks in order, such as (total, chambers, mushrooms, acorns), or the negated
+total for a game whose lowest total wins. Equal keys share a place, and the place
 after them is skipped (1, 1, 3), as players count it.
 """
 

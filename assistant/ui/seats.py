@@ -1,5 +1,5 @@
 """Who sits at a card game's table, passing one tablet between them (or each on their own phone),
-deciding for the seat at the tablet, and the end of the game (Hamsterbacke, Mömmen).
+deciding for the seat at the tablet, and the end of the game.
 
 A new game is played alone against computer opponents, or by several people together at one
 tablet (with computer opponents too, if wished); people sit first, then the computer opponents.
@@ -8,18 +8,19 @@ The setup is saved with the game: ``{"names", "bots" ("human" or a level per sea
 Together at one tablet, the first decision and every human decision after another human's are
 preceded by a cover that hides every hand until the right person taps "It is me".
 
-Each game names its own texts (``texts``: "ui.backe", "ui.moemmen"), with the same key names.
+Each game names its own texts (``texts``: its catalogue prefix), with the same key names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import streamlit as st
 
-from assistant.ui.common import plain, store, tr
-from assistant.ui.table import Table, choice, open_table, set_choice
+from assistant.i18n import catalogue
+from assistant.ui import deciding
+from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.table import Table, choice
 from assistant.ui.widgets import BOT_SPEEDS
 
 MODES = ("alone", "together")
@@ -195,50 +196,18 @@ def cover(table: Table, title: str, texts: str, key: str, undo: str | None = Non
               on_click=_acknowledge, args=(table.id, table.actions_taken))
     last = table.last_actor()
     if undo and table.can_undo() and last is not None and not is_bot(table, last):
-        st.button(undo, key=f"{key}-undo", icon=":material/undo:", on_click=_undo, args=(table.id,))
+        st.button(undo, key=f"{key}-undo", icon=":material/undo:", on_click=deciding.undo, args=(table, last))
 
 
 def _acknowledge(game_id: str, actions: int) -> None:
     st.session_state.setdefault(ACKNOWLEDGED, {})[game_id] = actions
 
 
-def _undo(game_id: str) -> None:
-    table = open_table(game_id, explain=False)
-    if table is not None and table.can_undo():
-        table.undo()
-
-
-# --- deciding, and the end --------------------------------------------------------------------------
-def decide(table: Table, seat: int | None, decision: dict, *, texts: str, hint: Callable[[Table, int], None],
-           move_of: Callable[[Table, int, str, list], Any], unreadable: str) -> None:
-    """A decision sent by a board for ``seat``: Undo, Hint, or the move ``move_of`` reads from the
-    button and the parts chosen (None: a decision our boards never send; ``unreadable`` says what to do)."""
-    if not table.is_current(decision):
-        return
-    button, selection = decision.get("button"), decision.get("selection") or []
-    if button == "undo":
-        # The seat's own last decision only, also once the turn has passed on (on a phone nobody
-        # hands the device back), as long as the rules let it be taken back.
-        if seat is not None and table.can_undo() and table.last_actor() == seat:
-            table.undo()
-        return
-    if seat is None or table.current_player != seat:
-        set_choice(error=tr(f"{texts}.not_now"))
-        return
-    if button == "hint":
-        hint(table, seat)
-        return
-    move = move_of(table, seat, button, selection)
-    if move is None:
-        set_choice(error=tr(unreadable))
-        return
-    # The engine checks the move; a refusal keeps its reason for the board to show.
-    table.act(move)
-
-
+# --- the end --------------------------------------------------------------------------------------------
 def announce_winners(table: Table, texts: str) -> None:
     """The end's heading and who won (names as text)."""
-    st.header(f":material/flag: {tr(f'{texts}.game_over')}")
+    heading = f"{texts}.game_over" if f"{texts}.game_over" in catalogue(lang()) else "ui.game_over"
+    st.header(f":material/flag: {tr(heading)}")
     winners = [plain(table.names[row["player"]]) for row in table.standings()["players"] if row["winner"]]
     key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")

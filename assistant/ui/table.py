@@ -1,114 +1,130 @@
-"""A game at the table as one browser tab holds it: the controller every game page acts through.
+"""A game at the table as one browser tab sees it: the controller every game page acts through.
 
-A page never reads the engine's insides: it asks a ``Table`` for a seat's view, the legal
-actions and the standings, and acts through ``act``, ``undo`` and ``hint``. The table keeps
-the state per tab and reloads it from SQLite only when the saved action count moved (another
-tab acted), so a rerun does not replay the game.
+A page never reads the engine's insides: it asks a ``Table`` for a seat's view, the legal actions
+and the standings, and acts through ``act``, ``undo`` and ``hint``. The game itself is the server's
+live position (assistant/positions.py), shared by every tab and device: a rerun, a redraw or a
+phone's update reads it without replaying the game, and a move adds one step to it. The table reads
+the state only through the contract's names (CONTRACT.md; ``chance_outcome``, ``check``, ``steps``
+and ``standings`` are the shared ``State``'s).
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from assistant import IllegalAction
+from assistant import IllegalAction, ahead
 from assistant.bots import get_bot
 from assistant.games.registry import game_info
-from assistant.store import DamagedGame, SavedGame, StaleGame, UnknownGame
+from assistant.positions import Position, Positions
+from assistant.store import DamagedGame, StaleGame, UnknownGame
 from assistant.store_errors import StorageError
 from assistant.ui.common import lang, not_saved, plain, store, tr
 
-TABLES = "tables"  # session key: game id -> SavedGame, this tab's picture of each game
 CHOICE = "table_choice"  # session key: what this tab has chosen but not decided (error, hint, selection)
 TOKEN_PARAM = "t"  # a phone's address names its seat link: /seat?t=TOKEN
 
+_POSITIONS: dict[Path, Positions] = {}
+_POSITIONS_LOCK = threading.Lock()
+
+
+def positions() -> Positions:
+    """The live games of the store in use, one set for the whole server (every tab shares it)."""
+    saved = store()
+    with _POSITIONS_LOCK:
+        live = _POSITIONS.get(saved.path)
+        if live is None or live.store is not saved:
+            live = _POSITIONS[saved.path] = Positions(saved)
+        return live
+
 
 class Table:
-    def __init__(self, saved: SavedGame, held: int | None = None):
-        self._saved = saved
+    def __init__(self, position: Position, held: int | None = None):
+        self._position = position
         self.held = held  # the seat this device holds through a seat link; None: the table device
         self._phones: set[int] | None = None
-        self._pending: dict[int, Any] | None = None
+        self._kept: dict[int, Any] | None = None
 
     # --- what a page may read ------------------------------------------------------------
     @property
     def id(self) -> str:
-        return self._saved.id
+        return self._position.id
 
     @property
     def game(self) -> str:
-        return self._saved.state.game.name
+        return self._position.state.game.name
 
     @property
     def setup(self) -> dict[str, Any]:
-        return self._saved.setup
+        return self._position.setup
 
     @property
     def names(self) -> list[str]:
-        return self._saved.setup["names"]
+        return self._position.setup["names"]
 
     @property
     def num_players(self) -> int:
-        return self._saved.state.num_players
+        return self._position.state.num_players
 
     @property
     def current_player(self) -> int:
-        return self._saved.state.current_player
+        return self._position.state.current_player
 
     @property
     def actions_taken(self) -> int:
-        return len(self._saved.state.history)
+        return len(self._position.actions)
 
     def view(self, seat: int | None) -> dict:
-        return self._saved.state.view(seat)
+        """What ``seat`` sees (None: everybody), computed once per position: read it, never change it."""
+        return self._position.view(seat)
 
     def legal_actions(self) -> list:
-        return self._saved.state.legal_actions()
+        return self._position.state.legal_actions()
 
     def is_over(self) -> bool:
-        return self._saved.state.is_over()
+        return self._position.state.is_over()
 
     def is_chance_node(self) -> bool:
-        return self._saved.state.is_chance_node()
+        return self._position.state.is_chance_node()
 
     def can_undo(self) -> bool:
-        return self._saved.state.can_undo()
+        return self._position.state.can_undo()
 
     def last_action(self):
-        history = self._saved.state.history
+        history = self._position.state.history
         return history[-1] if history else None
 
     def last_actor(self) -> int | None:
         """Whose action Undo would take back (None when nothing can be taken back)."""
-        return self._saved.state.last_actor()
+        return self._position.state.last_actor()
 
     def actors(self) -> list[int]:
         """Who took each action so far, oldest first (passing the tablet asks who decided last)."""
-        return [step.actor for step in self._saved.state.steps]
+        return [step.actor for step in self._position.state.steps]
 
     def standings(self) -> dict:
         """Places, scores, winners and the deciding tie-break, as the engine ranks them."""
-        return self._saved.state.standings()
+        return self._position.state.standings()
 
-    def log(self, names: list[str]) -> list[str]:
-        """The moves so far as sentences in the player's language, oldest first; ``names`` are
-        the seats' names as the page shows them. Empty for a game that keeps no log."""
+    def to_json(self) -> str:
+        """The whole game as saved (for what a page computes from the whole game, such as a rival's score)."""
+        return self._position.state.to_json()
+
+    def log(self, names: list[str], last: int | None = None) -> list[str]:
+        """The moves so far (the ``last`` ones only, if given) as sentences in the player's language, oldest
+        first; ``names`` are the seats' names as the page shows them. Empty for a game that keeps no log."""
         module = game_info(self.game).log
         if module is None:
             return []
-        log = import_module(module)
-        return [log.log_text(event, lang(), names) for event in log.game_log(self._saved.state)]
+        log, events = import_module(module), self._position.events()
+        return [log.log_text(event, lang(), names) for event in (events[-last:] if last else events)]
 
-    def rival_score(self) -> int:
-        """Alone at Hamstern: the hard bot's score on the same rolls."""
-        from assistant.bots.hamstern import rival_score
-
-        return rival_score(self._saved.state)
-
-    # --- seats on phones ----------------------------------------------------------------------
+    # --- deciding at once, and seats on phones ------------------------------------------------
     def on_phones(self) -> set[int]:
         """The seats a phone holds: the table device leaves their decisions (and hands) to it."""
         if self._phones is None:
@@ -116,19 +132,17 @@ class Table:
         return self._phones
 
     def pending(self) -> dict[int, Any]:
-        """Hamstern: the placements confirmed on this roll ahead of their turn, by seat."""
-        if self._pending is None:
-            game, rolls = self._saved.state.game, self._saved.state.rolls
-            self._pending = {seat: game.action_from_json(text)
-                             for seat, (roll, text) in store().pending(self.id).items() if roll == rolls}
-        return self._pending
+        """The decisions made on the chance outcome in force ahead of their turn, by seat (assistant/ahead.py)."""
+        if self._kept is None:
+            self._kept = ahead.kept_aside(positions(), self._position)
+        return self._kept
 
     def has_decided(self, seat: int) -> bool:
-        """Hamstern: ``seat`` has decided on the roll in use (taken into the record, or pending)."""
-        return not self._saved.state.is_undecided(seat) or seat in self.pending()
+        """A game that decides at once: ``seat`` has decided on the roll in use (in the record, or kept aside)."""
+        return not self._position.state.is_undecided(seat) or seat in self.pending()
 
     def legal_actions_for(self, seat: int) -> list:
-        return self._saved.state.legal_actions_for(seat)
+        return self._position.state.legal_actions_for(seat)
 
     def still_held(self) -> bool:
         """A phone's link is still in force (checked before each of its decisions: a phone that slept
@@ -141,29 +155,28 @@ class Table:
         return False
 
     def confirm(self, seat: int, action) -> bool:
-        """Hamstern: ``seat``'s placement on the roll in use, whoever is in turn; saved at once, and
-        taken into the record in seat order. False with the reason kept as the tab's error."""
+        """A game that decides at once: ``seat``'s decision on the roll in use, whoever is in turn; saved at
+        once, and taken into the record in seat order. False with the reason kept as the tab's error."""
         if not self.still_held():
             return False
         if seat == self.current_player:
             return self.act(action)
         try:
-            store().confirm_ahead(self.id, seat, action, then_roll=bool(self.setup.get("auto_roll")))
+            self._moved_to(ahead.decide_ahead(positions(), self._position, seat, action, then_roll=self._auto_roll()))
         except IllegalAction as error:
             set_choice(error=error.message(lang()))
             return False
         except StorageError as error:
             set_choice(error=not_saved(error))
             return False
-        self._reload()
         return True
 
     def take_back(self, seat: int) -> None:
-        """Hamstern: ``seat``'s pending placement, or its last placement if nobody decided after it."""
+        """``seat``'s decision kept aside, or its last decision if nobody decided after it."""
         if not self.still_held():
             return
         try:
-            if store().take_back_pending(self.id, seat):
+            if ahead.take_back(positions(), self._position, seat):
                 self._reload()
                 return
         except StorageError as error:
@@ -174,110 +187,131 @@ class Table:
         else:
             self._reload()
 
+    def _auto_roll(self) -> bool:
+        return bool(self.setup.get("auto_roll"))
+
     # --- deciding --------------------------------------------------------------------------
-    def is_current(self, decision: dict) -> bool:
-        """Was ``decision`` made on the game as it is? A tab whose picture another tab has moved
-        on from is told so, and its decision is not taken (it could act for the next player)."""
-        version = decision.get("version")
-        if version is None or version == self.actions_taken:
+    def decides_at_once(self) -> bool:
+        return self._position.state.decides_at_once
+
+    def picture(self, seat: int | None) -> list:
+        """What names the picture a board shows ``seat``: the decision is taken only on that picture. In
+        a game that decides at once it stays the same while other seats decide on the same roll."""
+        state = self._position.state
+        if state.decides_at_once:
+            return [state.chance_outcomes(), seat, seat is not None and seat >= 0 and self.has_decided(seat)]
+        return [self.actions_taken, seat]
+
+    def is_current(self, decision: dict, seat: int | None) -> bool:
+        """Was ``decision`` made on the picture of the game as it is, shown to ``seat``? A tab whose picture
+        another tab has moved on from is told so, and its decision is not taken (it could act for the
+        next player)."""
+        if decision.get("version") == self.picture(seat):
             return True
         st.session_state.notice = tr("ui.stale")
         reset_choice()
         return False
 
+    def decides_now(self, seat: int | None) -> bool:
+        """``seat`` has a decision to make now: in turn, or, in a game that decides at once, undecided."""
+        if seat is None or seat < 0:
+            return False
+        if self.decides_at_once():
+            return not self.has_decided(seat)
+        return self.current_player == seat
+
+    def fresh(self) -> Table:
+        """This table as saved now (a decision arrives after the page was drawn)."""
+        return open_table(self.id, explain=False, held=self.held) or self
+
     def refusal(self, action) -> str | None:
         """Why the rules refuse ``action`` now, in the player's language; None if they allow it."""
         try:
-            self._saved.state.check(action)
+            self._position.state.check(action)
         except IllegalAction as error:
             return error.message(lang())
         return None
 
     def act(self, action, *, quiet: bool = False) -> bool:
-        """Check ``action`` on a copy, save it, then take it; False with the reason kept as the
-        tab's error when the rules refuse it or the file of saved games cannot take it.
-        ``quiet``: a computer opponent's move, which another device may have saved first."""
+        """Check ``action``, save it, then take it; False with the reason kept as the tab's error when the
+        rules refuse it or the file of saved games cannot take it. ``quiet``: a computer opponent's move,
+        which another device may have saved first."""
         if not quiet and not self.still_held():
             return False
-        state = self._saved.state
-        probe = state.clone()
         try:
-            probe.apply(action)
+            after = positions().save(self._position, action)
         except IllegalAction as error:
             set_choice(error=error.message(lang()))
             return False
-        try:
-            store().append(self.id, len(state.history), action, probe.scores() if probe.is_over() else None)
         except StaleGame:
             self._reload(notice=None if quiet else tr("ui.stale"))
             return False
         except StorageError as error:
             set_choice(error=not_saved(error))
             return False
-        self._saved.state = probe
-        if store().take_pending(self.id, then_roll=bool(self.setup.get("auto_roll"))):
-            self._reload()  # placements confirmed on phones ahead of their turn (Hamstern) were taken in
+        # Decisions made ahead of their turn that are in turn now enter the record (games that decide at once).
+        self._moved_to(ahead.take_in(positions(), after, then_roll=self._auto_roll()))
         reset_choice()
         return True
 
     def roll(self) -> bool:
         """The app's roll at a chance node (drawn from the game's own generator)."""
-        return self.act(self._saved.state.chance_outcome())
+        return self.act(self._position.state.chance_outcome())
 
     def undo(self) -> None:
         if not self.still_held():
             return
         try:
-            store().remove_last(self.id, self.actions_taken)
+            self._moved_to(positions().take_back(self._position))
+        except IllegalAction as error:
+            set_choice(error=error.message(lang()))
+            return
         except StaleGame:
             self._reload(notice=tr("ui.stale"))
             return
         except StorageError as error:
             set_choice(error=not_saved(error))
             return
-        self._saved.state = self._saved.state.undo()
         reset_choice()
 
     def hint(self, seat: int, legal: list | None = None):
         """The hard bot's advice for ``seat``, from that seat's view only (``legal``: what that seat
         may do, when it decides ahead of its turn)."""
-        state = self._saved.state
-        return get_bot(self.game, "hard").advise(state.view(seat), legal or state.legal_actions(),
-                                                 random.Random(len(state.history)))
+        # A view of its own: a bot may change what it is given, and the position's views are shared.
+        view = self._position.state.view(seat)
+        return get_bot(self.game, "hard").advise(view, legal or self.legal_actions(), random.Random(self.actions_taken))
 
     def bot_move(self, level: str) -> bool:
         """The seat to move is a computer opponent: it chooses from its own view, and the move is saved."""
-        state = self._saved.state
-        seat = state.current_player
-        move = get_bot(self.game, level).choose(state.view(seat), state.legal_actions(),
-                                                random.Random(len(state.history)))
+        seat = self.current_player
+        view = self._position.state.view(seat)  # its own copy, as for a hint
+        move = get_bot(self.game, level).choose(view, self.legal_actions(), random.Random(self.actions_taken))
         return self.act(move, quiet=True)
+
+    def _moved_to(self, position: Position) -> None:
+        self._position, self._phones, self._kept = position, None, None
 
     def _reload(self, notice: str | None = None) -> None:
         """Read the game again, after a change made outside this tab's picture of it (``notice``: tell
         the player so)."""
         if notice:
             st.session_state.notice = notice
-        st.session_state[TABLES].pop(self.id, None)
         fresh = open_table(self.id, explain=False, held=self.held)
         if fresh is not None:
-            self._saved, self._phones, self._pending = fresh._saved, None, None
+            self._moved_to(fresh._position)
         reset_choice()
 
 
 def open_table(game_id: str, *, explain: bool = True, held: int | None = None) -> Table | None:
-    """This tab's table for ``game_id``: kept between reruns, reloaded when another tab moved it.
+    """The game ``game_id`` as saved now (the server's live position: no replay unless it was restarted).
 
     An unknown or damaged id is explained (with a way home) and gives None.
     """
-    tables = st.session_state.setdefault(TABLES, {})
-    saved = tables.get(game_id)
     try:
-        if saved is None or store().action_count(game_id) != len(saved.state.history):
-            saved = tables[game_id] = store().load(game_id)
-            if st.session_state.get(CHOICE, {}).get("game") != game_id:
-                reset_choice(game_id)
-        return Table(saved, held)
+        position = positions().latest(game_id)
+        if choice().get("game") != game_id:
+            reset_choice(game_id)
+        return Table(position, held)
     except UnknownGame:
         message = tr("ui.unknown_game", id=plain(game_id[:40]))  # typed into the URL: shown as text
     except DamagedGame as error:

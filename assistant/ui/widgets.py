@@ -97,13 +97,14 @@ def standings_table(names: list[str], standings: dict, parts: dict[str, str]) ->
     st.table(columns, hide_index=True)
 
 
-def log_panel(lines: list[str], *, last: int = 20) -> None:
+def log_panel(table: Table, *, last: int = 20) -> None:
     """The newest moves first, a whole round of them at least (the bots' turns between two of
-    yours), in a box that scrolls instead of pushing the page down; lines are built from
-    catalogue texts with names already made plain."""
+    yours), in a box that scrolls instead of pushing the page down. Only the lines shown are
+    written out: the cost stays the same however long the game."""
+    lines = table.log(plain_names(table), last=last)
     with st.expander(f":material/history: {tr('ui.log')}", expanded=True):
         with st.container(height=190 if len(lines) > 6 else "content", border=False):
-            st.markdown("\n".join(f"- {line}" for line in lines[-last:][::-1]) or "–")
+            st.markdown("\n".join(f"- {line}" for line in lines[::-1]) or "–")
 
 
 def board_messages() -> str:

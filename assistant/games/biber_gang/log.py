@@ -8,11 +8,12 @@ restarted server. A turn's draw and placement become one line, as a player tells
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.games import logs
 from assistant.games.biber_gang.cards import card_text, card_words, position_text
 from assistant.games.biber_gang.rules import BiberGangState
 
 # card_text lives in cards.py; the scorekeeper page still imports it from here.
-__all__ = ["Event", "card_text", "game_log", "log_text"]
+__all__ = ["Event", "card_text", "game_log", "log_start", "log_step", "log_text"]
 
 Event = tuple[str, dict]
 CARD_VALUES = ("card", "new", "old")  # event values that are cards (ints), told with an article
@@ -36,39 +37,43 @@ def log_text(event: Event, lang: str, names) -> str:
 
 def game_log(state: BiberGangState) -> list[Event]:
     """Every turn of the game so far, oldest first (``player`` in the values is a seat)."""
-    replay = state.game.new_state(state.num_players, seed=state.seed, **state.options)
+    return logs.game_log(state, log_start, log_step)
+
+
+log_start = logs.no_start
+
+
+def log_step(replay: BiberGangState, move) -> list[Event]:
+    """Apply ``move`` to ``replay`` and tell what it did: a draw is told with the placement after it."""
     events: list[Event] = []
-    source = None
-    for move in state.history:
-        player, cards, up = replay.turn, list(replay.displays[replay.turn]), replay.face_up[replay.turn]
-        round_before, start_before = replay.round, replay.start_info
-        drawn = replay.drawn
-        replay.apply(move)
-        if move.kind == "turn_up":
-            events.append(("log.biber.turn_up", {"player": player, "card": cards[move.at]}))
-        elif move.kind in ("draw_deck", "take_discard"):
-            source = move.kind
+    player, cards, up = replay.turn, list(replay.displays[replay.turn]), replay.face_up[replay.turn]
+    round_before, start_before = replay.round, replay.start_info
+    drawn = replay.drawn
+    source = replay.history[-1].kind if replay.history else None  # a placement follows its draw
+    replay.apply(move)
+    if move.kind == "turn_up":
+        events.append(("log.biber.turn_up", {"player": player, "card": cards[move.at]}))
+    elif move.kind not in ("draw_deck", "take_discard"):
+        from_deck = source == "draw_deck"
+        values = {"player": player, "new": drawn}
+        if move.kind == "swap":
+            hidden = not up >> move.at & 1
+            key = "swap_hidden" if hidden else "swap"
+            values.update(old=cards[move.at], position=position_text(move.at))
+        elif move.kind == "discard_turn":
+            key = "discard_turn"
+            values.update(old=cards[move.at])
+        elif move.kind == "discard":
+            key = "discard"
         else:
-            from_deck = source == "draw_deck"
-            values = {"player": player, "new": drawn}
-            if move.kind == "swap":
-                hidden = not up >> move.at & 1
-                key = "swap_hidden" if hidden else "swap"
-                values.update(old=cards[move.at], position=position_text(move.at))
-            elif move.kind == "discard_turn":
-                key = "discard_turn"
-                values.update(old=cards[move.at])
-            elif move.kind == "discard":
-                key = "discard"
-            else:
-                key = "swim"
-                values.update(old=cards[move.to])
-            events.append((f"log.biber.{'deck' if from_deck else 'pile'}_{key}", values))
-        if replay.start_info is not None and replay.start_info is not start_before:
-            info = replay.start_info
-            tied = len(info["tied"]) > 1
-            events.append(("log.biber.starts_tie" if tied else "log.biber.starts",
-                           {"player": info["starter"], "sum": info["sums"][info["starter"]]}))
-        if replay.round_scores and (replay.round != round_before or replay.over):
-            events.append(("log.biber.round_over", {"round": len(replay.round_scores)}))
+            key = "swim"
+            values.update(old=cards[move.to])
+        events.append((f"log.biber.{'deck' if from_deck else 'pile'}_{key}", values))
+    if replay.start_info is not None and replay.start_info is not start_before:
+        info = replay.start_info
+        tied = len(info["tied"]) > 1
+        events.append(("log.biber.starts_tie" if tied else "log.biber.starts",
+                       {"player": info["starter"], "sum": info["sums"][info["starter"]]}))
+    if replay.round_scores and (replay.round != round_before or replay.over):
+        events.append(("log.biber.round_over", {"round": len(replay.round_scores)}))
     return events

@@ -9,6 +9,7 @@ the telling switched on, so it survives a refresh or a restarted server. Events 
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.games import logs
 from assistant.games.hamsterdam.actions import action_from_data
 from assistant.games.hamsterdam.cards import HAMSTER, card_words, piece_text
 
@@ -20,10 +21,19 @@ NAMING_A_SPECIAL = ("log.hamsterdam.plug", "log.hamsterdam.move", "log.hamsterda
 
 def game_log(state) -> list[Event]:
     """Every event of the game so far, oldest first (``player`` is a seat, ``winners`` seats)."""
-    replay = state.game.new_state(state.num_players, seed=state.seed, **state.options)
+    return logs.game_log(state, log_start, log_step)
+
+
+log_start = logs.no_start
+
+
+def log_step(replay, action) -> list[Event]:
+    """Apply ``action`` to ``replay`` with the engine's telling switched on, and give what it told."""
     replay._log = events = []
-    for action in state.history:
+    try:
         replay.apply(action)
+    finally:
+        replay._log = None
     return events
 
 

@@ -125,6 +125,8 @@ class HamsternState(State):
         self._check_place(player, action)
 
     # --- everybody on the same roll (seats on phones) ---------------------------------------
+    decides_at_once = True
+
     def is_undecided(self, player: int) -> bool:
         """``player`` has still to decide on the roll in use (the seats ahead may not have yet)."""
         return self.roll is not None and not self.over and player >= self.deciding

@@ -9,6 +9,7 @@ deal and the end of the match. A card drawn is never named: only its player saw 
 from __future__ import annotations
 
 from assistant import i18n
+from assistant.games import logs
 from assistant.games.moemmen.cards import card_text, colour_text
 from assistant.games.moemmen.rules import MoemmenState
 
@@ -28,30 +29,36 @@ def log_text(event: Event, lang: str, names) -> str:
 
 def game_log(state: MoemmenState) -> list[Event]:
     """Every move of the game so far, oldest first (``player``, ``dealer`` and ``winners`` are seats)."""
-    replay = state.game.new_state(state.num_players, seed=state.seed, **state.options)
-    first_dealer = replay.results[0]["dealer"] if replay.results else replay.dealer  # round 1 may end at the deal
-    events = [_round_begins(replay, 1, first_dealer)]
-    events += _rounds_ended(replay, 0)
-    for move in state.history:
-        phase, actor, turn = replay.phase, replay.current_player, replay.turn
-        takers, rounds, rebuilds = list(replay.takers), len(replay.results), replay.rebuilds
-        minus, passes, acted = replay.minus_on_table(), replay.passes, replay.acted
-        replay.apply(move)
-        events.append(_move_event(move, phase, actor, minus))
-        if move.kind == "tim" and replay.phase == "tim_exchange" and replay.must_lay_minus:
-            events.append(("log.moemmen.tim_must_lay", {"player": actor}))
-        if move.kind == "pass" and not acted and passes == replay.num_players - 1:  # rules._pass
-            events.append(("log.moemmen.all_passed", {}))
-        if replay.rebuilds > rebuilds:
-            events.append(("log.moemmen.rebuilt", {}))
-        if len(replay.results) == rounds and phase in ("tim_exchange", "tim_take") and move.kind != "tim":
-            candidates = takers[1:] if phase == "tim_take" else [(turn + step) % replay.num_players
-                                                                  for step in range(1, replay.num_players)]
-            remaining = replay.takers if replay.phase == "tim_take" else []
-            if replay.minus_on_table():  # the queue was cut short only by skipping (rules._next_taker)
-                events += [("log.moemmen.skipped", {"player": seat})
-                           for seat in candidates[:len(candidates) - len(remaining)]]
-        events += _rounds_ended(replay, rounds)
+    return logs.game_log(state, log_start, log_step)
+
+
+def log_start(replay: MoemmenState) -> list[Event]:
+    """The first deal (round 1 may end at the deal already)."""
+    first_dealer = replay.results[0]["dealer"] if replay.results else replay.dealer
+    return [_round_begins(replay, 1, first_dealer), *_rounds_ended(replay, 0)]
+
+
+def log_step(replay: MoemmenState, move) -> list[Event]:
+    """Apply ``move`` to ``replay`` and tell what it did, and what followed by itself."""
+    phase, actor, turn = replay.phase, replay.current_player, replay.turn
+    takers, rounds, rebuilds = list(replay.takers), len(replay.results), replay.rebuilds
+    minus, passes, acted = replay.minus_on_table(), replay.passes, replay.acted
+    replay.apply(move)
+    events = [_move_event(move, phase, actor, minus)]
+    if move.kind == "tim" and replay.phase == "tim_exchange" and replay.must_lay_minus:
+        events.append(("log.moemmen.tim_must_lay", {"player": actor}))
+    if move.kind == "pass" and not acted and passes == replay.num_players - 1:  # rules._pass
+        events.append(("log.moemmen.all_passed", {}))
+    if replay.rebuilds > rebuilds:
+        events.append(("log.moemmen.rebuilt", {}))
+    if len(replay.results) == rounds and phase in ("tim_exchange", "tim_take") and move.kind != "tim":
+        candidates = takers[1:] if phase == "tim_take" else [(turn + step) % replay.num_players
+                                                              for step in range(1, replay.num_players)]
+        remaining = replay.takers if replay.phase == "tim_take" else []
+        if replay.minus_on_table():  # the queue was cut short only by skipping (rules._next_taker)
+            events += [("log.moemmen.skipped", {"player": seat})
+                       for seat in candidates[:len(candidates) - len(remaining)]]
+    events += _rounds_ended(replay, rounds)
     return events
 
 

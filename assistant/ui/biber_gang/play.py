@@ -22,62 +22,50 @@ import streamlit as st
 
 from assistant.games.biber_gang.actions import move_from_data
 from assistant.games.biber_gang.cards import card_words
+from assistant.ui import rounds
 from assistant.ui.biber_gang.pictures import card_box, display_box
 from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
+from assistant.ui.deciding import Moves, decide
 from assistant.ui.pictures import icon
-from assistant.ui.seats import ACKNOWLEDGED, cover, cover_needed, decide, is_bot, labels, level, the_decision
+from assistant.ui.rounds import Rounds
+from assistant.ui.seats import (
+    announce_winners,
+    cover,
+    cover_needed,
+    is_bot,
+    labels,
+    level,
+    new_game_button,
+    the_decision,
+)
 from assistant.ui.table import Table, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
+from assistant.ui.widgets import board_messages, log_panel, plain_names
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 TEXTS = "ui.biber"
 RULES = ("display", "start", "turn", "keep", "beaver", "beaver_pair", "deck", "end", "scoring", "winner", "undo")
 MODES = ("swap", "discard_turn", "swim")
-SEEN = "bg_seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
-ROUND_START = "bg_round_start"  # session key: game id -> the action count when this tab went on to a new round
 
 
 def render(table: Table) -> None:
-    if _round_over_to_show(table):
-        _round_over(table)
-        return
-    if bots_move(table, table.setup.get("speed", "normal"), _render_table, partial(is_bot, table),
-                 partial(level, table), pause=_round_over_to_show):
-        return
-    if _round_over_to_show(table):  # the bots' turns (quick) ended the round
-        _round_over(table)
-        return
-    _render_table(table)
+    rounds.play(table, ROUNDS, _render_table, partial(is_bot, table), partial(level, table))
 
 
 def _render_table(table: Table) -> None:
     if table.is_over():
         _end(table)
-    elif cover_needed(table) or _cover_after_round(table):
+    elif cover_needed(table) or rounds.cover_after_round(table):
         cover(table, tr("ui.biber.cover_title", name=plain(table.names[table.current_player])), TEXTS, "bg-its-me",
               undo=_undo_label(table))
         return
     else:
         _table(table)
-    log_panel(table.log(plain_names(table)))
+    log_panel(table)
     _score_table(table, table.view(None))
 
 
 # --- passing the tablet (assistant/ui/seats.py) -------------------------------------------------------
-def _cover_after_round(table: Table) -> bool:
-    """Together: everybody looked at the round's end on the tablet, so the first person to decide in the
-    new round taps "It is me" too, even the one who made the round's last move."""
-    start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
-    if table.setup.get("mode") != "together" or table.held is not None or start is None or seat < 0:
-        return False
-    if is_bot(table, seat) or seat in table.on_phones():
-        return False
-    if any(not is_bot(table, actor) for actor in table.actors()[start:]):
-        return False  # a person has decided in this round: cover_needed knows from here on
-    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
-
-
 def _undo_label(table: Table) -> str | None:
     """On the cover, whoever decided last may still take it back (while it showed no hidden card)."""
     actor = table.last_actor()
@@ -113,9 +101,11 @@ def _table(table: Table) -> None:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
     tap_board("bg-board", markup, tappable=taps, select="one", buttons=buttons, modes=modes,
               marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
-              version=table.actions_taken,
-              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
-                                  unreadable="ui.biber.not_now"))
+              version=table.picture(seat),
+              sent={"taps": {"selected": ["tb-taken"]},
+                    "buttons": {"draw_deck": {"parts": {"tb-taken": ["deck"]}},
+                                "take_discard": {"parts": {"tb-taken": ["discard"]}}}},
+              on_decision=partial(decide, table, seat, MOVES))
 
 
 def _shown_seat(seat: int | None, view: dict) -> int:
@@ -149,6 +139,9 @@ def _hint(table: Table, seat: int) -> None:
     taps += {"draw_deck": ["deck"], "take_discard": ["discard"]}.get(move.kind, [])
     set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
                                  "taps": taps})
+
+
+MOVES = Moves(TEXTS, _move, _hint, unreadable="ui.biber.not_now")
 
 
 def _heading(table: Table, seat: int, label: str, shown: dict) -> str:
@@ -208,30 +201,13 @@ def _total(shown: dict) -> str:
 
 
 # --- between rounds and at the end ---------------------------------------------------------------
-def _round_over_to_show(table: Table) -> bool:
-    """A round just ended and this tab has not yet looked at it (the last round: the end screen)."""
-    view = table.view(None)
-    finished = len(view["round_results"])
-    seen = st.session_state.setdefault(SEEN, {})
-    if table.id not in seen:  # a tab that opens the game mid-round does not show an old round again
-        fresh_round = all(card is None for p in view["players"] for card in p["display"])
-        seen[table.id] = finished - 1 if fresh_round and finished else finished
-    return not table.is_over() and finished > seen[table.id]
+def _just_ended(table: Table) -> bool:
+    """Nothing is turned up yet in the new round."""
+    return all(card is None for p in table.view(None)["players"] for card in p["display"])
 
 
-def _round_over(table: Table) -> None:
-    view = table.view(None)
-    number = len(view["round_results"])
-    st.header(tr("ui.biber.round_over", round=number))
-    _revealed(table, view["round_results"][-1])
-    _score_table(table, view)
-    st.button(tr("ui.biber.next_round"), key="bg-next-round", type="primary", on_click=_next_round,
-              args=(table.id, number, table.actions_taken))
-
-
-def _next_round(game_id: str, shown: int, actions: int) -> None:
-    st.session_state[SEEN][game_id] = shown
-    st.session_state.setdefault(ROUND_START, {})[game_id] = actions
+def _round_results(table: Table, index: int) -> None:
+    _revealed(table, table.view(None)["round_results"][index])
 
 
 def _revealed(table: Table, results: list[dict]) -> None:
@@ -253,17 +229,11 @@ def _nothing(decision: dict) -> None:
 
 def _end(table: Table) -> None:
     view = table.view(None)
-    st.header(f":material/flag: {tr('ui.game_over')}")
-    standings = table.standings()
-    winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
-    key = "ui.biber.winner" if len(winners) == 1 else "ui.biber.winners"
-    st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
+    announce_winners(table, TEXTS)
     if view["round_results"]:
         _revealed(table, view["round_results"][-1])
-    # A phone holds a seat of this game only: a new game is started on the table device.
-    if table.held is None and st.button(tr("ui.new_game"), key="bg-new", type="primary"):
-        st.query_params.pop("game", None)
-        st.rerun()
+    if table.held is None:  # a phone holds a seat of this game only: a new game is started on the table device
+        new_game_button("bg-new")
 
 
 def _score_table(table: Table, view: dict) -> None:
@@ -282,3 +252,7 @@ def rules_in_force(table: Table) -> list[str]:
     if view["rounds"] == 5:
         return [*lines, tr("rules.biber.rounds_default")]
     return [*lines, tr("rules.biber.rounds", rounds=view["rounds"])]
+
+
+ROUNDS = Rounds("bg", TEXTS, finished=lambda table: len(table.view(None)["round_results"]), results=_round_results,
+                totals=lambda table: _score_table(table, table.view(None)), just_ended=_just_ended)

@@ -26,13 +26,13 @@ from assistant.games.hamsterbacke.actions import GIVER, MAX_SETS, PASS, PLAY, TA
 from assistant.games.hamsterbacke.cards import KINDS, PILES
 from assistant.ui.common import tr
 from assistant.ui.components import tap_board
+from assistant.ui.deciding import Moves, decide
 from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     announce_winners,
     cover,
     cover_needed,
-    decide,
     is_bot,
     labels_with_phones,
     level,
@@ -63,7 +63,7 @@ def _render_table(table: Table) -> None:
         return
     else:
         _table(table)
-    log_panel(table.log(plain_names(table)))
+    log_panel(table)
 
 
 def rules_in_force(table: Table) -> list[str]:
@@ -120,9 +120,10 @@ def _table(table: Table) -> None:
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
               mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
               choose_button="tap",
-              version=table.actions_taken,
-              on_decision=partial(decide, table, seat, texts="ui.backe", hint=_hint, move_of=_move,
-                                  unreadable="ui.backe.not_now"))
+              version=table.picture(seat),
+              sent={"taps": {"selected": ["tb-taken"]}, "buttons": {"give": {"selected": ["tb-taken"]},
+                                                                    "turn_pile": {"parts": {"tb-taken": ["turn"]}}}},
+              on_decision=partial(decide, table, seat, MOVES))
 
 
 def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
@@ -213,6 +214,9 @@ def _hint(table: Table, seat: int) -> None:
     mode = f"sets{move.count}" if move.kind == "play" else None
     set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
                                  "taps": taps, "mode": mode})
+
+
+MOVES = Moves("ui.backe", _move, _hint)
 
 
 # --- the end -----------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from assistant.games.hamsterdam.cards import HAMSTER, card_words, named_card, pi
 from assistant.games.registry import game_info
 from assistant.ui.common import tr
 from assistant.ui.components import tap_board
+from assistant.ui.deciding import Moves, decide
 from assistant.ui.hamsterdam import decisions
 from assistant.ui.hamsterdam.board import (
     dice_entry,
@@ -104,7 +105,7 @@ def _render_table(table: Table) -> None:
         return
     else:
         _table(table)
-    log_panel(table.log(plain_names(table)))
+    log_panel(table)
 
 
 # --- the table ---------------------------------------------------------------------------------------
@@ -125,8 +126,10 @@ def _table(table: Table) -> None:
              for mode in board.modes]
     tap_board(BOARD, markup, tappable=board.tappable, select=board.select, max_selected=board.most, pairs=board.pairs,
               buttons=buttons, modes=modes, mode=hint.get("mode") if hint else None,
-              marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
-              on_decision=partial(_decide, table, seat))
+              marks={"tb-hint": hint["taps"]} if hint else None, version=table.picture(seat),
+              sent={"taps": {"selected": ["tb-taken"]}, "buttons": {"pass": {"selected": ["tb-taken"]},
+                    "keep": {"selected": ["tb-taken"]}, "move": {"selected": ["tb-taken"]}}},
+              on_decision=partial(decide, table, seat, MOVES))
 
 
 def _focus(view: dict, seat: int | None) -> int:
@@ -295,49 +298,22 @@ def _how_key(view: dict, board: Board) -> str:
 
 
 # --- deciding ---------------------------------------------------------------------------------------------
-def _decide(table: Table, seat: int | None, decision: dict) -> None:
-    if not table.is_current(decision):
-        return
-    button, selection = decision.get("button"), [str(part) for part in decision.get("selection") or []]
-    if button == "undo":
-        if seat is not None and table.last_actor() == seat:  # only the seat's own last decision
-            table.undo()
-        return
-    if table.is_chance_node():
-        if may_roll(table, table.view(None)):
-            _roll_decision(table, button, selection)
-        else:
-            set_choice(error=tr(f"{TEXTS}.not_now"))
-        return
-    if seat is None or table.current_player != seat:
-        set_choice(error=tr(f"{TEXTS}.not_now"))
+def _move(table: Table, seat: int, button: str, selection: list[str]):
+    view = table.view(seat)
+    return decisions.move_of(board_for(view, table.legal_actions(), seat), view, seat, button, selection)
+
+
+def _real_roll(table: Table, button: str, selection: list[str]):
+    """A real roll: one face of each die, entered where real dice are played."""
+    dice = decisions.dice_roll(selection) if button == "enter" and table.setup.get("dice") == "real" else None
+    return None if dice is None else Roll(*dice)
+
+
+def _hint(table: Table, seat: int) -> None:
+    if not has_bots():
         return
     view = table.view(seat)
     board = board_for(view, table.legal_actions(), seat)
-    if button == "hint":
-        _hint(table, seat, view, board)
-        return
-    move = decisions.move_of(board, view, seat, button, selection)
-    if move is None:
-        set_choice(error=tr(f"{TEXTS}.choose_first"))
-        return
-    table.act(move)  # the engine checks it; a refusal keeps its reason for the board to show
-
-
-def _roll_decision(table: Table, button: str, selection: list[str]) -> None:
-    if button == "roll":
-        table.roll()
-        return
-    dice = decisions.dice_roll(selection) if button == "enter" else None
-    if dice is None:
-        set_choice(error=tr(f"{TEXTS}.choose_dice"))
-        return
-    table.act(Roll(*dice))
-
-
-def _hint(table: Table, seat: int, view: dict, board: Board) -> None:
-    if not has_bots():
-        return
     advice = table.hint(seat)
     taps, button = decisions.parts_of(board, advice.action)
     if advice.action.kind in ("pass", "keep"):
@@ -345,6 +321,10 @@ def _hint(table: Table, seat: int, view: dict, board: Board) -> None:
     mode = button if board.modes and taps else None
     set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": advice.action.to_data(),
                                  "taps": taps, "mode": mode, "button": None if mode else button})
+
+
+MOVES = Moves(TEXTS, _move, _hint, unreadable=f"{TEXTS}.choose_first", roll_of=_real_roll,
+              may_roll=lambda table: may_roll(table, table.view(None)), roll_unreadable=f"{TEXTS}.choose_dice")
 
 
 # --- the end ----------------------------------------------------------------------------------------------

@@ -12,13 +12,17 @@ from functools import partial
 
 import streamlit as st
 
+from assistant.bots.hamstern import rival_score
+from assistant.games import get_game
 from assistant.games.hamstern import PASS, Place, Roll
 from assistant.games.hamstern.layout import cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
+from assistant.ui.deciding import Moves, decide, undo
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
+from assistant.ui.seats import announce_winners, new_game_button
 from assistant.ui.table import Table, choice, reset_choice, set_choice
 from assistant.ui.widgets import board_messages, standings_table
 
@@ -91,7 +95,8 @@ def _decision(table: Table, view: dict, layout) -> None:
               pending={"from": me["one_track_struck"]} if view["roll"] == 1 and choosing else None,
               marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)] + other_crosses,
                      "tb-hint": hint["cells"] if hint else []},
-              version=[view["rolls"], seat], on_decision=partial(_decide, table))
+              version=table.picture(seat), sent={"buttons": {"confirm": {"selected": ["tb-crossed"]}}},
+              on_decision=partial(decide, table, seat, MOVES))
 
 
 def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: bool, hint) -> list[dict]:
@@ -99,8 +104,7 @@ def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: boo
     buttons = []
     if rolling and table.setup.get("dice") != "real":
         buttons.append({"id": "roll", "label": tr("ui.hamstern.roll_button"), "icon": icon("dice"), "primary": True})
-    if rolling and (table.held is None or table.setup.get("dice") == "real"):
-        # A real die may always be entered instead (ruling H4): at the table, where everybody sees it.
+    if rolling and _faces_offered(table):
         buttons += [{"id": f"die-{value}", "label": pictures.die_svg(value, 40), "html": True}
                     for value in range(1, 7)]
     elif only_pass:
@@ -124,39 +128,54 @@ def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: boo
     return buttons
 
 
-def _decide(table: Table, decision: dict) -> None:
-    rolls, seat = decision.get("version") or (None, None)
-    button, selection = decision.get("button"), decision.get("selection") or []
-    if rolls != table.view(None)["rolls"] and button != "undo":
-        # Made on a picture of an earlier roll (another device moved on): not taken for this one.
-        st.session_state.notice = tr("ui.stale")
-        reset_choice()
-        return
-    if button in ("confirm", "pass") and table.has_decided(seat):
-        reset_choice()  # a second tap on Confirm, or another device was first: nothing more to do
-        return
-    if button == "roll":
-        if table.is_chance_node():
-            table.roll()
-    elif button.startswith("die-"):
-        table.act(Roll(int(button[4:])))
-    elif button == "undo":
-        table.undo()
-    elif button == "take_back":
-        table.take_back(seat)
-    elif button == "pass":
-        table.confirm(seat, PASS)
-    elif button == "hint":
-        advice = table.hint(seat, table.legal_actions_for(seat))
-        set_choice(selected=selection, error=None,
-                   hint={"cells": [cell_id(c) for c in sorted(advice.action.cells)], "reason": advice.reason,
-                         "params": advice.params})
-    elif button == "confirm":
-        cells = frozenset(parse_cell_id(text) for text in selection)
-        if not table.confirm(seat, Place(cells)):
-            set_choice(selected=selection)
-        elif table.setup.get("auto_roll") and table.is_chance_node():
-            table.roll()  # the option "roll as soon as I confirm"
+def _move(table: Table, seat: int, button: str, selection: list[str]):
+    """Confirm (the cells chosen) or Pass; None for anything our board never sends."""
+    if button == "pass":
+        return PASS
+    if button != "confirm":
+        return None
+    try:
+        return Place(frozenset(parse_cell_id(text) for text in selection))
+    except ValueError:
+        return None
+
+
+def _die_face(table: Table, button: str, selection: list[str]):
+    """A real die's face, where one is entered: at the table, or on a phone when real dice are played."""
+    face = button.removeprefix("die-")
+    if button.startswith("die-") and face in ("1", "2", "3", "4", "5", "6") and _faces_offered(table):
+        return Roll(int(face))
+    return None
+
+
+def _faces_offered(table: Table) -> bool:
+    # A real die may always be entered instead (ruling H4): at the table, where everybody sees it.
+    return table.held is None or table.setup.get("dice") == "real"
+
+
+def _may_undo(table: Table, seat: int | None) -> bool:
+    """The table device takes back the last placement of a seat at the tablet (a phone's is that phone's
+    to take back); a phone only its own."""
+    if not table.can_undo():
+        return False
+    if table.held is not None:
+        return table.last_actor() == table.held
+    return table.last_actor() not in table.on_phones()
+
+
+def _hint(table: Table, seat: int) -> None:
+    advice = table.hint(seat, table.legal_actions_for(seat))
+    set_choice(error=None, hint={"cells": [cell_id(c) for c in sorted(advice.action.cells)], "reason": advice.reason,
+                                 "params": advice.params})
+
+
+def _roll_at_once(table: Table) -> None:
+    """The option "roll as soon as the last one confirms"."""
+    if table.setup.get("auto_roll") and table.is_chance_node():
+        table.roll()
+
+
+MOVES = Moves("ui.hamstern", _move, _hint, roll_of=_die_face, may_undo=_may_undo, taken=_roll_at_once)
 
 
 def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, only_pass: bool) -> str:
@@ -254,13 +273,11 @@ def _other_sheets(table: Table, view: dict, layout, deciding: int) -> tuple[str,
 
 def _end_screen(table: Table, view: dict, layout) -> None:
     standings = table.standings()
-    st.header(f":material/flag: {tr('ui.game_over')}")
-    winners = [plain(table.names[row["player"]]) for row in standings["players"] if row["winner"]]
     if table.num_players == 1:  # alone nobody "wins": your score against the hard bot's on the same rolls
+        st.header(f":material/flag: {tr('ui.game_over')}")
         _solo_results(table, view)
     else:
-        st.success(tr("ui.winner" if len(winners) == 1 else "ui.winners",
-                      names=" & ".join(winners)), icon=":material/emoji_events:")
+        announce_winners(table, "ui")
     if standings["decided_by"]:
         st.info(tr(f"ui.hamstern.decided_by_{standings['decided_by']}"))
     st.info(tr(f"ui.hamstern.ended_{view['end_reason']}"))
@@ -276,18 +293,17 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     # A Streamlit label reads Markdown: the name goes in as plain text (the board writes its labels as text).
     if table.held is not None:
         return  # a phone holds one seat: taking the game back and a new game are the table's
-    if table.can_undo() and st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:"):
-        table.undo()
-        st.rerun()
-    if st.button(tr("ui.new_game"), key="hs-new", type="primary"):
-        st.query_params.pop("game", None)
-        st.rerun()
+    if _may_undo(table, None):
+        st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:", on_click=undo,
+                  args=(table, None, _may_undo))
+    new_game_button("hs-new")
 
 
 def _solo_results(table: Table, view: dict) -> None:
     cache_key = f"hs_rival_{table.id}_{table.actions_taken}"
     if cache_key not in st.session_state:
-        st.session_state[cache_key] = table.rival_score()
+        # The hard bot on the same rolls: computed once, from the whole game as saved.
+        st.session_state[cache_key] = rival_score(get_game("hamstern").from_json(table.to_json()))
     mine = view["players"][0]["score"]
     st.success(tr("ui.hamstern.solo_score", points=mine, rival=st.session_state[cache_key]),
                icon=":material/emoji_events:")

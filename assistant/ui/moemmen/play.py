@@ -26,17 +26,18 @@ import streamlit as st
 
 from assistant.games.moemmen.actions import exchange, move_from_data
 from assistant.games.moemmen.cards import BENNY, KINDS, TIM, colour_text
+from assistant.ui import rounds
 from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
+from assistant.ui.deciding import Moves, decide
 from assistant.ui.moemmen.board import hand_parts, results_html, table_html, words
 from assistant.ui.pictures import icon
+from assistant.ui.rounds import Rounds
 from assistant.ui.seats import (
-    ACKNOWLEDGED,
     announce_winners,
     at_tablet,
     cover,
     cover_needed,
-    decide,
     is_bot,
     labels_with_phones,
     level,
@@ -45,56 +46,33 @@ from assistant.ui.seats import (
     why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names
+from assistant.ui.widgets import board_messages, log_panel, plain_names
 
 BOARD, RESULTS = "mm-board", "mm-results"
 TEXTS = "ui.moemmen"
 RULES = ("deal", "exchange", "benny", "tim", "tim_take", "refresh", "all_pass", "deck", "round_end", "scoring",
          "match", "undo", "hidden")
 BUTTONS = ("benny", "tim", "refresh", "skip", "pass")  # the moves that are no exchange, in the order shown
-SEEN = "mm_seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
-ROUND_START = "mm_round_start"  # session key: game id -> the action count when this tab went on to a new round
 
 
 def render(table: Table) -> None:
-    if _round_over_to_show(table):
-        _round_over(table)
-        return
-    if bots_move(table, table.setup.get("speed", "normal"), _render_table, partial(is_bot, table),
-                 partial(level, table), pause=_round_over_to_show):
-        return
-    if _round_over_to_show(table):  # the bots' turns (quick) ended the round
-        _round_over(table)
-        return
-    _render_table(table)
+    rounds.play(table, ROUNDS, _render_table, partial(is_bot, table), partial(level, table))
 
 
 def _render_table(table: Table) -> None:
     if table.is_over():
         _end(table)
-    elif cover_needed(table) or _cover_after_round(table):
+    elif cover_needed(table) or rounds.cover_after_round(table):
         cover(table, _cover_title(table), TEXTS, "mm-its-me", undo=_undo_label(table))
         return
     else:
         _table(table)
-    log_panel(table.log(plain_names(table)))
+    log_panel(table)
 
 
 def rules_in_force(table: Table) -> list[str]:
     return [tr(f"rules.moemmen.{rule}") for rule in RULES] + [tr("ui.moemmen.target_rule",
                                                                  target=table.view(None)["target"])]
-
-
-def _cover_after_round(table: Table) -> bool:
-    """Together: everybody looked at the round's end on the tablet, so the first person to decide in the
-    new round taps "It is me" too, even one who made the round's last move (cover_needed lets them on)."""
-    start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
-    if table.setup.get("mode") != "together" or table.held is not None or start is None or seat < 0 \
-            or not at_tablet(table, seat):
-        return False
-    if any(at_tablet(table, actor) for actor in table.actors()[start:]):
-        return False  # a person has decided in this round: cover_needed knows from here on
-    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
 
 
 def _cover_title(table: Table) -> str:
@@ -137,9 +115,9 @@ def _table(table: Table) -> None:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
     tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
               notes=_why_not(table, view, legal, pairs),
-              marks={"tb-hint": hint["taps"]} if hint else None, version=table.actions_taken,
-              on_decision=partial(decide, table, seat, texts=TEXTS, hint=_hint, move_of=_move,
-                                  unreadable="ui.moemmen.choose_pair"))
+              marks={"tb-hint": hint["taps"]} if hint else None, version=table.picture(seat),
+              sent={"buttons": {"exchange": {"selected": ["tb-taken"]}}},
+              on_decision=partial(decide, table, seat, MOVES))
 
 
 def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
@@ -200,7 +178,7 @@ def _notes(table: Table, seat: int | None) -> str:
     last, actors = table.last_action(), table.actors()
     stands = ""
     # Not at the start of a new round: the move that ended the last one is not what the player is doing now.
-    round_start = st.session_state.get(ROUND_START, {}).get(table.id) == table.actions_taken
+    round_start = rounds.round_started_here(table)
     if seat is not None and actors and actors[-1] == seat and not table.can_undo() and not round_start:
         key = "ui.moemmen.stands_drawn" if last.kind in ("benny", "tim", "refresh") else "ui.moemmen.stands"
         stands = f'<div class="tb-message mm-note">{html.escape(tr(key))}</div>'
@@ -240,33 +218,10 @@ def _hint(table: Table, seat: int) -> None:
                                  "taps": taps})
 
 
+MOVES = Moves(TEXTS, _move, _hint, unreadable="ui.moemmen.choose_pair")
+
+
 # --- between rounds and at the end ---------------------------------------------------------------------
-def _round_over_to_show(table: Table) -> bool:
-    """A round ended that this tab has not shown yet (the last round: the end screen). A tab that
-    opens a game later starts from the rounds finished then."""
-    finished = len(table.view(None)["results"])
-    seen = st.session_state.setdefault(SEEN, {})
-    seen.setdefault(table.id, finished)
-    return not table.is_over() and finished > seen[table.id]
-
-
-def _round_over(table: Table) -> None:
-    view = table.view(table.held)
-    number = st.session_state[SEEN][table.id]  # the first round not shown yet
-    result = view["results"][number]
-    st.header(tr("ui.moemmen.round_over", round=result["round"]))
-    _results(table, result)
-    # Above the match table, so that it is on the screen with the hands.
-    st.button(tr("ui.moemmen.next_round"), key="mm-next-round", type="primary", icon=":material/skip_next:",
-              on_click=_next_round, args=(table.id, number + 1, table.actions_taken))
-    _match_table(table, view)
-
-
-def _next_round(game_id: str, shown: int, actions: int) -> None:
-    st.session_state[SEEN][game_id] = shown
-    st.session_state.setdefault(ROUND_START, {})[game_id] = actions
-
-
 def _results(table: Table, result: dict) -> None:
     """Who ended the round, every hand with its colour and score."""
     names = plain_names(table)
@@ -300,3 +255,8 @@ def _end(table: Table) -> None:
     _match_table(table, view)
     if table.held is None:  # a phone holds one seat of this game: a new game is the table device's to start
         new_game_button("mm-new")
+
+
+ROUNDS = Rounds("mm", TEXTS, finished=lambda table: len(table.view(None)["results"]),
+                results=lambda table, index: _results(table, table.view(table.held)["results"][index]),
+                totals=lambda table: _match_table(table, table.view(table.held)))
