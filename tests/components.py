@@ -17,8 +17,6 @@ from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
-from tests.helpers import cells
-
 APP = str(Path(__file__).resolve().parent.parent / "streamlit_app.py")
 HOME_PAGE = "assistant/ui/pages/home.py"
 # A game's page is built from the registry (no script of its own): it is named by its url path.
@@ -111,11 +109,6 @@ def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
         "button": button, "selection": list(selection), "version": data.get("version"), "has": data["html_id"]}}])
     at._run(states)
     return at
-
-
-def cell_ids(names: str) -> list[str]:
-    """``cell_ids("F5 G5")`` -> ["4-5", "4-6"]: the board's ids of cells named as on the sheet."""
-    return [f"{row}-{col}" for row, col in sorted(cells(names))]
 
 
 # --- what the board offers ----------------------------------------------------------------------

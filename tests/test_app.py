@@ -23,7 +23,6 @@ from tests.components import (
     assert_shows,
     board_data,
     board_html,
-    cell_ids,
     decide,
     label,
     marked,
@@ -34,7 +33,8 @@ from tests.components import (
     tappable,
     texts,
 )
-from tests.helpers import cells, play_randomly, track_used_up
+from tests.hamstern.helpers import cell_ids, cells, track_used_up
+from tests.helpers import play_randomly
 
 
 def saved_game(db: Store, state, dice="real", names=("Ann", "Bo"), **setup) -> str:

@@ -26,7 +26,6 @@ from tests.components import (
     HS,
     board_data,
     boards,
-    cell_ids,
     decide,
     label,
     message,
@@ -34,7 +33,8 @@ from tests.components import (
     payload,
     shown_html,
 )
-from tests.helpers import play_randomly, track_used_up
+from tests.hamstern.helpers import cell_ids, track_used_up
+from tests.helpers import play_randomly
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 # Proto fields that hold words a player reads (ids, keys and styles are not shown).
@@ -276,8 +276,8 @@ def test_biber_log_in_german_names_cards_with_articles_and_positions():
 
 
 def test_locked_pair_refusal_in_german():
-    from tests.helpers import B, rig
-    from tests.helpers import new_biber_gang as new
+    from tests.biber_gang.helpers import B, rig
+    from tests.biber_gang.helpers import new_biber_gang as new
 
     state = rig(new(), [[B, B, 1, 1, B, 3, 1, 1], [2] * 8], [[0, 4, 1], []], deck=[0] * 10, discard=[9])
     state.apply(DRAW_DECK)

@@ -20,7 +20,6 @@ from tests.components import (
     assert_offered,
     board_html,
     boards,
-    cell_ids,
     decide,
     has_board,
     open_app,
@@ -29,6 +28,7 @@ from tests.components import (
     shown_html,
     switch_page,
 )
+from tests.hamstern.helpers import cell_ids
 from tests.helpers import play_randomly
 
 # What a player may type (the forms allow 20 characters) and what a damaged or tampered

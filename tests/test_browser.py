@@ -18,7 +18,7 @@ from assistant.games.hamstern import Roll
 from assistant.store import Store
 from assistant.ui.nav import game_names
 from tests.browser import browser_page, served_app
-from tests.components import cell_ids
+from tests.hamstern.helpers import cell_ids
 from tests.in_browser import (
     ARTIFACTS,
     BG,

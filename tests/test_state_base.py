@@ -15,7 +15,9 @@ from assistant.games.base import Step
 from assistant.games.biber_gang.actions import DRAW_DECK, SWAP, TAKE_DISCARD, TURN_UP
 from assistant.games.biber_gang.scoring import lowest
 from assistant.games.hamstern import Place, Roll
-from tests.helpers import cells, hamstern, new_biber_gang, play_randomly, rig, turn
+from tests.biber_gang.helpers import new_biber_gang, rig
+from tests.hamstern.helpers import cells, hamstern, turn
+from tests.helpers import play_randomly
 
 
 @pytest.mark.parametrize("name, players", [("hamstern", 3), ("biber_gang", 4)])

@@ -17,7 +17,8 @@ from assistant.games.hamstern import Roll
 from assistant.games.registry import unregister_game
 from assistant.store import DamagedGame, StaleGame, Store
 from assistant.store_errors import StorageError
-from tests.components import BIBER_PAGE, HAMSTERN_PAGE, HS, board_data, cell_ids, decide, message, open_app, texts
+from tests.components import BIBER_PAGE, HAMSTERN_PAGE, HS, board_data, decide, message, open_app, texts
+from tests.hamstern.helpers import cell_ids
 
 ANNOUNCED = "announced_game"  # a game known to the registry whose engine is not built
 

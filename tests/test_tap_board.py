@@ -135,7 +135,7 @@ def _classes(page, tap_id: str) -> str:
 @pytest.mark.browser
 def test_a_decision_is_drawn_at_once_and_the_server_s_picture_replaces_it(app):
     from tests.browser import browser_page
-    from tests.components import cell_ids
+    from tests.hamstern.helpers import cell_ids
     from tests.in_browser import select
 
     state = get_game("hamstern").new_state(1, seed=1)

@@ -16,9 +16,9 @@ INFO = register_game(GameInfo(
     log="assistant.games.moemmen.log", bots="assistant.bots.moemmen",
     app="assistant.ui.moemmen.app", setup_has_bots=True,
     # Uniformly random play almost never completes a colour, so the shared simulation plays with a
-    # simple policy that collects one colour (tests/helpers.py) and to a low target: two to four rounds.
+    # simple policy that collects one colour (tests/moemmen/helpers.py) and to a low target: two to four rounds.
     sim_setups=tuple({"num_players": players, "options": {"target": 30}, "seeds": seeds,
-                      "policy": "tests.helpers:collect_one_colour"}
+                      "policy": "tests.moemmen.helpers:collect_one_colour"}
                      for players, seeds in ((2, 6), (3, 3), (4, 2), (5, 3))),
 ))
 

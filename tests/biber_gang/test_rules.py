@@ -10,8 +10,8 @@ import pytest
 from assistant import IllegalAction
 from assistant.games.biber_gang.actions import DISCARD, DISCARD_TURN, DRAW_DECK, SWAP, SWIM, TAKE_DISCARD, TURN_UP
 from assistant.games.biber_gang.scoring import score_display
-from tests.helpers import B, rig
-from tests.helpers import new_biber_gang as new
+from tests.biber_gang.helpers import B, rig
+from tests.biber_gang.helpers import new_biber_gang as new
 
 
 def refused(state, move, key):

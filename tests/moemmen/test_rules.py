@@ -17,9 +17,9 @@ from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, SKIP, TIM, Move
 from assistant.games.moemmen.cards import FULL_DECK, card_from_name
 from tests.helpers import assert_refused
-from tests.helpers import moemmen_cards as C
-from tests.helpers import moemmen_exchange as X
-from tests.helpers import rig_moemmen as rig
+from tests.moemmen.helpers import moemmen_cards as C
+from tests.moemmen.helpers import moemmen_exchange as X
+from tests.moemmen.helpers import rig_moemmen as rig
 
 GAME = get_game("moemmen")
 RED_FIVE = "red+1 red+2 red+3 red+4 red+4"  # one red plus card short of the end of a round

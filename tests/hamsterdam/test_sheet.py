@@ -24,7 +24,7 @@ from sheets import hamsterdam, player_choice
 from sheets.pdf import BOLD, FONT, MARGIN, PAPERS, fit_font_size, register_fonts
 from tests.test_sheets import run_cli
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 # Read here as plain data, apart from the engine's reading the sheet uses.
 DATA = tomllib.loads(resources.files("templates").joinpath("hamsterdam.toml").read_text("utf-8"))
 NUMBERS, SPECIALS = DATA["numbers"], DATA["specials"]

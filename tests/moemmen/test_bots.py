@@ -16,9 +16,9 @@ from assistant.bots.search import Playout, SearchResult, rollout, search
 from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, PASS, REFRESH, TIM
 from assistant.games.moemmen.cards import FULL_DECK, card_text
-from tests.helpers import moemmen_cards as C
-from tests.helpers import moemmen_exchange as X
-from tests.helpers import rig_moemmen as rig
+from tests.moemmen.helpers import moemmen_cards as C
+from tests.moemmen.helpers import moemmen_exchange as X
+from tests.moemmen.helpers import rig_moemmen as rig
 
 GAME = get_game("moemmen")
 LOCALES = Path(moemmen_bots.__file__).resolve().parent.parent / "locales" / "moemmen"

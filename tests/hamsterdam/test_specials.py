@@ -16,12 +16,12 @@ from assistant.games.hamsterdam.abilities import COPYABLE, INDEX, SKIP_MOVEMENT
 from assistant.games.hamsterdam.actions import ACCEPT, GO_ON, STAY
 from assistant.games.hamsterdam.cards import numbers
 from assistant.games.hamsterdam.log import log_text
+from tests.hamsterdam.helpers import hamsterdam_pos as pos
+from tests.hamsterdam.helpers import hamsterdam_use as use
+from tests.hamsterdam.helpers import hamsterdam_uses as uses
+from tests.hamsterdam.helpers import rig_hamsterdam as rig
+from tests.hamsterdam.helpers import rig_hamsterdam_movement as movement
 from tests.helpers import assert_refused as refused
-from tests.helpers import hamsterdam_pos as pos
-from tests.helpers import hamsterdam_use as use
-from tests.helpers import hamsterdam_uses as uses
-from tests.helpers import rig_hamsterdam as rig
-from tests.helpers import rig_hamsterdam_movement as movement
 
 H = "hamster"
 

@@ -15,7 +15,7 @@ from assistant.games.hamsterdam.cards import named_card
 from assistant.games.hamsterdam.log import log_text
 from assistant.ui.hamsterdam.decisions import Board
 from assistant.ui.hamsterdam.play import _doing, _move_button, _told_apart
-from tests.helpers import rig_hamsterdam as rig
+from tests.hamsterdam.helpers import rig_hamsterdam as rig
 
 H = "hamster"
 NAMES = ["Ann", "Bo"]

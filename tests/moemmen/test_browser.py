@@ -13,7 +13,6 @@ from assistant.games import get_game
 from assistant.games.moemmen.cards import COLOUR_OF, IS_MINUS, IS_PLUS, full_colour
 from assistant.store import Store
 from tests.browser import browser_page
-from tests.helpers import collect_one_colour
 from tests.in_browser import (
     ARTIFACTS,
     SIZES,
@@ -26,6 +25,7 @@ from tests.in_browser import (
     tap_to_decide,
     wait_idle,
 )
+from tests.moemmen.helpers import collect_one_colour
 
 pytestmark = pytest.mark.browser
 MM = '.st-key-mm-board:not([data-stale="true"])'

@@ -15,11 +15,11 @@ from assistant import CHANCE, TERMINAL
 from assistant.games.hamsterdam import ROLLS, HamsterdamGame, Move, Roll
 from assistant.games.hamsterdam.actions import ACCEPT, DONE, STAY, action_from_data
 from assistant.games.hamsterdam.cards import HAMSTER, numbers, parse_numbers
+from tests.hamsterdam.helpers import hamsterdam_roll as roll
+from tests.hamsterdam.helpers import hamsterdam_stack as at
+from tests.hamsterdam.helpers import hamsterdam_tokens as tokens_at
+from tests.hamsterdam.helpers import rig_hamsterdam as rig
 from tests.helpers import assert_refused as refused
-from tests.helpers import hamsterdam_roll as roll
-from tests.helpers import hamsterdam_stack as at
-from tests.helpers import hamsterdam_tokens as tokens_at
-from tests.helpers import rig_hamsterdam as rig
 
 GAME = HamsterdamGame()
 H = HAMSTER

@@ -8,11 +8,11 @@ from assistant import CHANCE
 from assistant.games.hamsterdam import Move
 from assistant.games.hamsterdam.actions import BREACH
 from assistant.games.hamsterdam.cards import HAMSTER, LEFT, RIGHT
+from tests.hamsterdam.helpers import hamsterdam_roll as roll
+from tests.hamsterdam.helpers import hamsterdam_stack as at
+from tests.hamsterdam.helpers import hamsterdam_tokens as tokens_at
+from tests.hamsterdam.helpers import rig_hamsterdam as rig
 from tests.helpers import assert_refused as refused
-from tests.helpers import hamsterdam_roll as roll
-from tests.helpers import hamsterdam_stack as at
-from tests.helpers import hamsterdam_tokens as tokens_at
-from tests.helpers import rig_hamsterdam as rig
 
 H = HAMSTER
 T = "turned:physicster"  # a special whose ability was used: a plain hamster that is still its card

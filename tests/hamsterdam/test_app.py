@@ -32,7 +32,7 @@ from tests.components import (
     open_app,
     texts,
 )
-from tests.helpers import rig_hamsterdam
+from tests.hamsterdam.helpers import rig_hamsterdam
 
 PAGE = "hamsterdam"
 HD = "hd-board"

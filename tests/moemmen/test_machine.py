@@ -21,8 +21,9 @@ from assistant.games import get_game
 from assistant.games.moemmen.actions import BENNY, EXCHANGE, PASS, REFRESH, SKIP, TIM
 from assistant.games.moemmen.cards import FULL_DECK, HAND_SIZE, IS_MINUS, TABLE_SIZE, full_colour
 from assistant.games.moemmen.scoring import round_score
-from tests.helpers import collect_one_colour, snapshot
+from tests.helpers import snapshot
 from tests.machines import GameMachine
+from tests.moemmen.helpers import collect_one_colour
 
 GAME = get_game("moemmen")
 EVERY_MOVE = [move for row in EXCHANGE for move in row] + [BENNY, TIM, REFRESH, PASS, SKIP]

@@ -10,8 +10,8 @@ from assistant.games.hamsterdam import HamsterdamGame, Move, Roll
 from assistant.games.hamsterdam.actions import ACCEPT, GO_ON, RESTORE, STAY, action_from_data
 from assistant.games.hamsterdam.log import game_log, log_text
 from assistant.games.hamsterdam.placing import back_in_place
+from tests.hamsterdam.helpers import rig_hamsterdam as rig
 from tests.helpers import assert_refused as refused
-from tests.helpers import rig_hamsterdam as rig
 
 GAME = HamsterdamGame()
 H = "hamster"

@@ -9,7 +9,7 @@ import pytest
 
 from assistant import i18n
 from assistant.bots import get_bot
-from tests.helpers import hamstern
+from tests.hamstern.helpers import hamstern
 
 
 def solo_game(level: str, side: str, seed: int):

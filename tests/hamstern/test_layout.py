@@ -80,7 +80,7 @@ def test_every_part_of_a_split_chamber_must_be_reachable():
 
 def _rules_table() -> dict[str, tuple[str, str]]:
     """The layout table of docs/RULES.md: row label -> (side A, side B) as written."""
-    text = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text("utf-8")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text("utf-8")
     table = text[text.index("| | Side A (light) | Side B (dark) |"):].split("\n\n")[0]
     rows = {}
     for line in table.splitlines()[2:]:

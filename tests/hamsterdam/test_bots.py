@@ -17,7 +17,7 @@ from assistant.games.hamsterdam import HamsterdamGame, Move, Roll
 from assistant.games.hamsterdam.abilities import INDEX
 from assistant.games.hamsterdam.actions import GO_ON
 from assistant.games.hamsterdam.cards import card_of, numbers, piece_text
-from tests.helpers import rig_hamsterdam
+from tests.hamsterdam.helpers import rig_hamsterdam
 
 GAME = HamsterdamGame()
 # Every phase with a choice, and the kinds of move it offers (views.KINDS_OF_PHASE, as random play meets them).

@@ -20,7 +20,7 @@ from tests.helpers import assert_refused as refused
 
 GAME = get_game("hamsterbacke")
 R, OR, Y, DB, LB, DG, LG = range(KINDS)  # red 4, orange 3, yellow 3, dark/light blue 2, dark/light green 1
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 
 
 def rig(players=3, hands=None, piles=None, deck=None, blocking=None, score_piles=None, turn=0, actions_left=2):

@@ -15,10 +15,10 @@ from assistant.games.hamsterdam import HamsterdamGame, Move, Roll
 from assistant.games.hamsterdam.actions import ACCEPT, BREACH, DONE, GO_ON, STAY, action_from_data
 from assistant.games.hamsterdam.cards import HAMSTER, LEFT
 from assistant.games.hamsterdam.log import game_log, log_text
-from tests.helpers import play_hamsterdam_setup as play_setup
+from tests.hamsterdam.helpers import play_hamsterdam_setup as play_setup
 
 GAME = HamsterdamGame()
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 H = HAMSTER
 
 

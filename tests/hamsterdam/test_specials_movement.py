@@ -10,11 +10,11 @@ from assistant import CHANCE
 from assistant.games.hamsterdam import HamsterdamGame, Move
 from assistant.games.hamsterdam.actions import GO_ON, STAY
 from assistant.games.hamsterdam.log import game_log, log_text
+from tests.hamsterdam.helpers import hamsterdam_pos as pos
+from tests.hamsterdam.helpers import hamsterdam_use as use
+from tests.hamsterdam.helpers import hamsterdam_uses as uses
+from tests.hamsterdam.helpers import rig_hamsterdam_movement as movement
 from tests.helpers import assert_refused as refused
-from tests.helpers import hamsterdam_pos as pos
-from tests.helpers import hamsterdam_use as use
-from tests.helpers import hamsterdam_uses as uses
-from tests.helpers import rig_hamsterdam_movement as movement
 
 H = "hamster"
 

@@ -18,13 +18,13 @@ from assistant.games.moemmen import MoemmenGame
 from assistant.games.moemmen.actions import BENNY, EXCHANGE, PASS, SKIP, TIM, move_from_data
 from assistant.games.moemmen.log import game_log, log_text
 from assistant.games.moemmen.scoring import best_colour, breakdown, round_score
-from tests.helpers import collect_one_colour
-from tests.helpers import moemmen_cards as C
-from tests.helpers import moemmen_exchange as X
-from tests.helpers import rig_moemmen as rig
+from tests.moemmen.helpers import collect_one_colour
+from tests.moemmen.helpers import moemmen_cards as C
+from tests.moemmen.helpers import moemmen_exchange as X
+from tests.moemmen.helpers import rig_moemmen as rig
 
 GAME = get_game("moemmen")
-RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 NO_MINUS = "green+2 red+4 blue+3 yellow+1 green+1"  # a table without minus cards
 
 

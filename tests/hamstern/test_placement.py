@@ -9,7 +9,8 @@ import pytest
 from assistant import IllegalAction
 from assistant.games.hamstern import placement
 from assistant.games.hamstern.layout import load_layout
-from tests.helpers import hamstern, play_randomly
+from tests.hamstern.helpers import hamstern
+from tests.helpers import play_randomly
 
 
 def brute_force(layout, crossed: int, sizes: range, free_start: bool) -> set[int]:

@@ -33,7 +33,7 @@ from tests.components import (
     open_app,
     texts,
 )
-from tests.helpers import collect_one_colour
+from tests.moemmen.helpers import collect_one_colour
 
 PAGE = "moemmen"
 MM = "mm-board"

@@ -8,7 +8,7 @@ import pytest
 
 from assistant import CHANCE, TERMINAL, IllegalAction
 from assistant.games.hamstern import PASS, Place, Roll
-from tests.helpers import cells, hamstern, turn
+from tests.hamstern.helpers import cells, hamstern, turn
 
 S_ALL = "F5 G5 H5 F6 G6 H6 F7 G7 H7"
 

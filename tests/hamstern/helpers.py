@@ -1,0 +1,42 @@
+"""Hamstern's test helpers: naming cells as printed on the sheet, a new game, a turn of crosses,
+a position where nothing fits, and the tap board's ids of named cells."""
+
+from __future__ import annotations
+
+from assistant.games import get_game
+from assistant.games.base import State
+from assistant.games.hamstern import Place, Roll
+
+
+def cells(names: str) -> frozenset[tuple[int, int]]:
+    """``cells("F5 G5")`` -> {(4, 5), (4, 6)}: column letter, row number, as printed on the sheet."""
+    result = set()
+    for name in names.split():
+        result.add((int(name[1:]) - 1, ord(name[0]) - ord("A")))
+    return frozenset(result)
+
+
+def hamstern(players: int = 1, seed: int = 0, **options) -> State:
+    return get_game("hamstern").new_state(players, seed=seed, **options)
+
+
+def turn(state: State, roll: int, *placements: str) -> None:
+    """Roll ``roll``, then each player in turn crosses the named cells ("" passes)."""
+    state.apply(Roll(roll))
+    for names in placements:
+        state.apply(Place(cells(names)))
+
+
+def track_used_up(seed: int = 3) -> State:
+    """A solo Hamstern game after two 1s that used up the 1-track, with a third 1 rolled: nothing fits."""
+    state = hamstern(1, seed=seed)
+    for names in ("F5 G5 H5 F6 G6 H6 F7", "D5 C5 B5"):
+        state.apply(Roll(1))
+        state.apply(Place(cells(names)))
+    state.apply(Roll(1))
+    return state
+
+
+def cell_ids(names: str) -> list[str]:
+    """``cell_ids("F5 G5")`` -> ["4-5", "4-6"]: the board's ids of cells named as on the sheet."""
+    return [f"{row}-{col}" for row, col in sorted(cells(names))]
