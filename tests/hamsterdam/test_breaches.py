@@ -1,5 +1,5 @@
 """Hamsterdam breaches (RULINGS.md section 2, docs/RULES.md D11), laid out by hand with ``rig``
-as in test_hamsterdam_rules.py.
+as in test_rules.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """One scenario per Hamsterdam rule (RULINGS.md section 2, docs/RULES.md D1-D12); breaches
-are in test_hamsterdam_breaches.py, undo, saving and the log in test_hamsterdam_saving.py.
+are in test_breaches.py, undo, saving and the log in test_saving.py.
 
 Positions are laid out by hand with ``rig``: dams 2..12 unless given, hamsters and tokens named
 by card value, the next thing to happen a roll by ``start_player + turns``.

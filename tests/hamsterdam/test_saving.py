@@ -1,5 +1,5 @@
 """Hamsterdam undo, moves as JSON, saved games, the log and the rules panel, with positions laid out
-by hand with ``rig`` as in test_hamsterdam_rules.py.
+by hand with ``rig`` as in test_rules.py.
 """
 
 from __future__ import annotations

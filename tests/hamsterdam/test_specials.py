@@ -1,8 +1,8 @@
 """One scenario per special hamster (templates/hamsterdam.toml, docs/RULES.md D2-D8, D13, D14):
 its window, its effect, when it is not offered, and whether it turns after use. The movement
-phase's specials are in test_hamsterdam_specials_movement.py.
+phase's specials are in test_specials_movement.py.
 
-Positions are laid out with ``rig_hamsterdam`` (tests/helpers.py): two players, Classic dams 2..12
+Positions are laid out with ``rig_hamsterdam`` (tests/hamsterdam/helpers.py): two players, Classic dams 2..12
 (positions 0..10), unless a test says otherwise.
 """
 

@@ -1,5 +1,5 @@
 """The special hamsters of the movement phase (templates/hamsterdam.toml, docs/RULES.md D8, D13, D15),
-laid out as in test_hamsterdam_specials.py.
+laid out as in test_specials.py.
 """
 
 from __future__ import annotations

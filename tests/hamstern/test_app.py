@@ -15,7 +15,6 @@ from assistant.store import Store
 from tests.components import (
     HAMSTERN_PAGE,
     HS,
-    PRINT_PAGE,
     SC,
     SCORE_PAGE,
     assert_not_offered,
@@ -29,7 +28,6 @@ from tests.components import (
     message,
     open_app,
     roll_shown,
-    switch_page,
     tappable,
     texts,
 )
@@ -39,18 +37,6 @@ from tests.helpers import play_randomly
 
 def saved_game(db: Store, state, dice="real", names=("Ann", "Bo"), **setup) -> str:
     return db.create(state, {"names": list(names)[: state.num_players], "dice": dice, **setup})
-
-
-def test_home_lists_the_games_every_one_playable(db):
-    at = open_app()
-    assert "Hamster Table" in at.title[0].value
-    coming = [b.key for b in at.button if b.key.startswith("home-play-") and b.disabled]
-    assert coming == []
-    assert not at.button(key="home-play-hamsterdam").disabled
-    assert not at.button(key="home-play-moemmen").disabled
-    assert not at.button(key="home-play-hamsterbacke").disabled
-    assert not at.button(key="home-play-hamstern").disabled
-    assert not at.button(key="home-play-biber_gang").disabled
 
 
 def test_start_roll_place_and_next_player(db):
@@ -275,28 +261,6 @@ def test_a_tab_picks_up_what_another_tab_saved(db):
     assert roll_shown(second) == 2
     decide(second, HS, "confirm", cell_ids("F5 G5"))
     assert db.load(game_id).state.history == [Roll(2), Place(cells("F5 G5"))]
-
-
-def test_language_switch_reaches_every_page(db):
-    at = open_app()
-    at.segmented_control(key="lang_switch").set_value("de").run()
-    assert "Letzte Spiele" in texts(at)
-    assert at.query_params["lang"] == "de"
-    switch_page(at, HAMSTERN_PAGE).run()
-    assert "Hamstern: neues Spiel" in texts(at)
-    assert at.segmented_control(key="lang_switch").value == "de"  # on every page, not in a sidebar
-    at.switch_page(SCORE_PAGE).run()
-    assert "fertiges Blatt" in texts(at)
-    at.switch_page(PRINT_PAGE).run()
-    assert "Blätter drucken" in texts(at)
-    assert not at.sidebar.segmented_control
-
-
-def test_print_page_offers_the_pdf(db):
-    at = open_app(PRINT_PAGE)
-    assert not at.exception
-    downloads = at.get("download_button")
-    assert downloads
 
 
 def test_score_check_totals_update_as_cells_are_tapped(db):

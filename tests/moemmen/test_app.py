@@ -1,5 +1,5 @@
 """The Mömmen page through AppTest: alone against bots, together at one tablet, the Tim phase, the
-end of a round and of the match (the score check is in test_app_moemmen_score.py).
+end of a round and of the match (the score check is in test_app_score_check.py).
 
 The table is one tap board ("mm-board"): hand cards h{card}-{n}, table cards t{place}; an exchange
 is two of them and the button "exchange"; the other moves are buttons.

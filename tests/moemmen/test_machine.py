@@ -3,7 +3,7 @@ moves, wrong moves, undo and save/load keeps all 64 cards, the scores and the hi
 
 Uniformly random play almost never completes a colour (a round takes tens of thousands of
 decisions), so random runs are capped, and whole rounds and matches are played by
-``collect_one_colour`` (tests/helpers.py), which mostly makes the move that scores its hand best.
+``collect_one_colour`` (tests/moemmen/helpers.py), which mostly makes the move that scores its hand best.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Positions are laid out by hand (``rig``): hands, table, deck and discard pile are written as
 card names, the deck's last card is drawn first. Scoring, the score check, the views and the
-log are in test_moemmen_scoring.py.
+log are in test_scoring.py.
 """
 
 from __future__ import annotations

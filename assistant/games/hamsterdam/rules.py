@@ -25,7 +25,7 @@ One module per part of the rulebook holds a phase's moves and carries them out:
 
 They import cards.py, actions.py and abilities.py only. What comes after a phase is decided here
 (the methods under "the order of the game"), and a phase module hands on by calling that method on
-the state it was given: so the imports form no circle (tests/test_hamsterdam_imports.py), and the
+the state it was given: so the imports form no circle (tests/hamsterdam/test_imports.py), and the
 order of the game reads in one place. ``views.refusal`` says why a move is refused.
 """
 
