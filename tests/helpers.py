@@ -154,6 +154,3 @@ def _check_the_end(info, state: State) -> None:
                 totals[n] += player["total"]
         assert totals == state.scores()
 
-
-# Until tests/test_browser_seats_moemmen.py moves to tests/moemmen/ (it is being edited elsewhere).
-from tests.moemmen.helpers import collect_one_colour  # noqa: E402, F401

@@ -13,8 +13,8 @@ import pytest
 from assistant.games import get_game
 from assistant.games.moemmen.cards import NAMES, full_colour
 from assistant.ui.moemmen.pictures import card_label
-from tests.helpers import collect_one_colour
 from tests.in_browser import ARTIFACTS, board_button, press, select, wait_idle
+from tests.moemmen.helpers import collect_one_colour
 from tests.seat_devices import TABLE, chromium, device, everything_sent, saved, seat_url, wait_for_text
 
 pytestmark = pytest.mark.browser
