@@ -3,8 +3,10 @@ page a phone opens with its link, and keeping every device up to date.
 
 A phone's link names a token, never a seat number: the page looks the token up and draws the game
 from that seat's ``view`` only, so another player's hidden cards never reach the phone. Every device
-showing a game in which phones take part asks the store every half second whether anything moved
-(one small query), and draws the page again only when it did.
+showing a game in which phones take part hears of a move at once: the server tells the devices that
+follow the game (assistant/live.py, assistant/ui/live_events.py), and each looks (one small query) and
+draws the page again only when the game moved since it drew it. Every few seconds each device also
+looks by itself, for a move saved by another server process.
 """
 
 from __future__ import annotations
@@ -17,11 +19,14 @@ from urllib.parse import urlsplit
 import segno
 import streamlit as st
 from streamlit import net_util
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from assistant import live
+from assistant.ui import live_events
 from assistant.ui.common import lang, plain, store, tr
 from assistant.ui.table import TOKEN_PARAM, Table
 
-LIVE_SECONDS = 0.5  # how often a device looks for moves made on other devices
+LIVE_SECONDS = 5.0  # how often a device looks by itself (a move saved by another server process)
 SEAT_PAGE = "seat"
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
 PULSE = "pulse:"  # session key + game id: the store's pulse when this tab last drew the game
@@ -117,16 +122,31 @@ def _withdraw(game_id: str, seat: int) -> None:
 # --- keeping every device up to date -------------------------------------------------------------
 def note_drawn(game_id: str, pulse) -> None:
     """The pulse the game had when this tab read it to draw it (read before, so a move made while
-    the page was being drawn still shows as a change)."""
+    the page was being drawn still shows as a change).
+
+    Called at the end of the table's fragment: where phones take part, the table also waits there for
+    the next move of the game (live_events.listen), and a move reruns the table only. A link opened or
+    withdrawn changes the page around the table too (the join panel, a phone shut out): the whole page
+    runs again."""
+    before = st.session_state.get(PULSE + game_id)
     st.session_state[PULSE + game_id] = pulse
-    st.session_state[DRAWN_AT + game_id] = time.monotonic()
+    st.session_state[DRAWN_AT + game_id] = drawn = time.monotonic()
+    if not phones_take_part(game_id):
+        return
+    ctx = get_script_run_ctx()
+    if before is not None and _links(before) != _links(pulse) and ctx is not None and ctx.fragment_ids_this_run:
+        st.rerun(scope="app")
+    live_events.listen(game_id, live.follow(store(), game_id, pulse), drawn)
+
+
+def _links(pulse):
+    return getattr(pulse, "links", pulse)
 
 
 def live_updates(game_id: str) -> None:
-    """Draw the page again within about half a second of a move on another device.
-
-    A fragment that reruns on its own every ``LIVE_SECONDS``: one small query, and a whole-page run
-    only when the game moved (a saved action, a pending placement, a link opened or withdrawn)."""
+    """Follow moves made on other devices: the table waits for them (``note_drawn``); besides, every
+    ``LIVE_SECONDS`` this fragment looks by itself whether the game moved (one small query), for a move
+    saved by another server process, and draws the whole page again only if it did."""
 
     def watch() -> None:
         drawn = st.session_state.get(PULSE + game_id)

@@ -1,0 +1,68 @@
+"""Every device hears of a move at once: the server's events route and the piece of each page that
+waits on it.
+
+``GET /_ht/events?game=ID&after=COUNT`` answers as soon as the game's count of moves (assistant/live.py)
+is not COUNT: ``{"count": n}``, at once if it already is not; after ``WAIT_SECONDS`` with nothing moved,
+204 and no body. It says only that the game moved, never what: no game data, no seat, no link, and the
+same for a game id that does not exist. (One function, ``events``: a key check goes at its start.)
+
+``streamlit run streamlit_app.py`` serves the app through ``st.App`` with these routes beside
+Streamlit's own. In the browser, ``listen`` mounts a small component that waits on the route and, when
+the game moved since the page drew it, sends a trigger: the fragment it sits in, the table
+(assistant/ui/phones.py ``note_drawn``), runs again and draws the game as it is now.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import streamlit as st
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from assistant import live
+
+ROUTE = "/_ht/events"
+WAIT_SECONDS = 25.0  # a request waits this long for a move, then the browser asks again
+GAME_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+COUNT_SHAPE = re.compile(r"-?[0-9]{1,15}")
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def path() -> str:
+    """The route's path, under ``server.baseUrlPath`` if the app is served below one."""
+    prefix = (st.get_option("server.baseUrlPath") or "").strip("/")
+    return (f"/{prefix}" if prefix else "") + ROUTE
+
+
+async def events(request: Request) -> Response:
+    game, after = request.query_params.get("game", ""), request.query_params.get("after", "")
+    if not GAME_SHAPE.fullmatch(game) or not COUNT_SHAPE.fullmatch(after):
+        return Response(status_code=400, headers=NO_STORE)
+    count = await live.NOTIFIER.wait(game, int(after), WAIT_SECONDS)
+    if count == int(after):
+        return Response(status_code=204, headers=NO_STORE)
+    return JSONResponse({"count": count}, headers=NO_STORE)
+
+
+def routes() -> list[Route]:
+    """The app's own routes, for ``st.App`` (streamlit_app.py)."""
+    return [Route(path(), events, methods=["GET"])]
+
+
+_listener = st.components.v2.component(
+    "ht_live_events", js=(Path(__file__).parent / "components" / "live_events.js").read_text(encoding="utf-8"),
+)
+
+
+def listen(game_id: str, after: int, drawn: float) -> None:
+    """Wait in the browser for a move of ``game_id`` after ``after`` (``live.follow``'s count for the
+    picture drawn at ``drawn``, a time.monotonic()); a move reruns the fragment this is called in."""
+    _listener(key="ht-live-events", data={"game": game_id, "after": after, "drawn": drawn, "url": path()},
+              on_moved_change=_heard, height=0)
+
+
+def _heard() -> None:
+    """The trigger itself is all: its rerun of the fragment looks whether the game moved."""

@@ -1,0 +1,304 @@
+"""Every device hears of a move at once: the notifier (assistant/live.py), the store telling it of
+its writes, and the events route (assistant/ui/live_events.py), driven as ASGI without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from starlette.applications import Starlette
+
+from assistant import live
+from assistant import store as store_module
+from assistant.games import get_game
+from assistant.store import Store
+from assistant.ui import live_events
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def later(seconds: float, work) -> threading.Thread:
+    thread = threading.Thread(target=lambda: (time.sleep(seconds), work()))
+    thread.start()
+    return thread
+
+
+# --- the notifier ------------------------------------------------------------------------------
+def test_a_wait_answers_at_once_when_the_count_already_moved():
+    notifier = live.Notifier()
+    notifier.bump("g")
+
+    async def main():
+        start = time.monotonic()
+        assert await notifier.wait("g", 0, timeout=5) == 1
+        assert time.monotonic() - start < 0.1
+
+    asyncio.run(main())
+    assert notifier.waiting() == 0
+
+
+def test_a_bump_from_another_thread_wakes_the_waiter_at_once():
+    notifier = live.Notifier()
+
+    async def main():
+        thread = later(0.1, lambda: notifier.bump("g"))
+        start = time.monotonic()
+        count = await notifier.wait("g", 0, timeout=5)
+        elapsed = time.monotonic() - start
+        thread.join()
+        return count, elapsed
+
+    count, elapsed = asyncio.run(main())
+    assert count == 1 and elapsed < 1.0
+    assert notifier.waiting() == 0
+
+
+def test_a_wait_times_out_quietly_and_leaves_no_waiter():
+    notifier = live.Notifier()
+
+    async def main():
+        start = time.monotonic()
+        assert await notifier.wait("g", 0, timeout=0.2) == 0
+        return time.monotonic() - start
+
+    assert 0.15 < asyncio.run(main()) < 1.0
+    assert notifier.waiting() == 0 and notifier.count("g") == 0
+
+
+def test_one_bump_wakes_every_waiter_of_its_key_and_no_other():
+    notifier = live.Notifier()
+
+    async def main():
+        mine = [asyncio.create_task(notifier.wait("a", 0, timeout=5)) for _ in range(200)]
+        others = [asyncio.create_task(notifier.wait("b", 0, timeout=0.5)) for _ in range(50)]
+        await asyncio.sleep(0.05)
+        assert notifier.waiting("a") == 200 and notifier.waiting("b") == 50
+        start = time.monotonic()
+        threading.Thread(target=notifier.bump, args=("a",)).start()
+        assert await asyncio.gather(*mine) == [1] * 200
+        woken = time.monotonic() - start
+        assert await asyncio.gather(*others) == [0] * 50  # their game did not move: they timed out
+        return woken
+
+    assert asyncio.run(main()) < 0.5
+    assert notifier.waiting() == 0
+
+
+def test_a_waiter_that_goes_away_is_forgotten():
+    notifier = live.Notifier()
+
+    async def main():
+        task = asyncio.create_task(notifier.wait("g", 0, timeout=30))
+        await asyncio.sleep(0.05)
+        assert notifier.waiting("g") == 1
+        task.cancel()  # the device closed its request
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+    assert notifier.waiting() == 0
+    assert notifier.bump("g") == 1  # nobody left to wake; no error
+
+
+def test_a_bump_after_the_waiters_loop_closed_is_harmless():
+    notifier = live.Notifier()
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(notifier.wait("g", 0, timeout=30))
+    loop.run_until_complete(asyncio.sleep(0.05))
+    loop.close()  # the server stopped with the wait pending
+    assert notifier.bump("g") == 1
+    assert notifier.waiting() == 0
+    del task
+
+
+# --- the store tells which games moved ----------------------------------------------------------
+@pytest.fixture
+def store(tmp_path):
+    db = Store(tmp_path / "games.sqlite3")
+    yield db
+    db.close()
+
+
+def new_game(store: Store) -> str:
+    return store.create(get_game("hamstern").new_state(2, seed=3, side="A"), {"names": ["Ann", "Ben"], "dice": "app"})
+
+
+def next_action(state):
+    return state.chance_outcome() if state.is_chance_node() else state.legal_actions()[0]
+
+
+def wait_for(game_id: str, after: int, timeout: float = 3.0) -> tuple[int, float]:
+    async def main():
+        start = time.monotonic()
+        count = await live.NOTIFIER.wait(game_id, after, timeout)
+        return count, time.monotonic() - start
+
+    return asyncio.run(main())
+
+
+def test_a_write_to_a_followed_game_counts_a_move(store):
+    game_id = new_game(store)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    later(0.1, lambda: store.seat_links(game_id, [0, 1]))  # links issued: the game's pulse moves
+    count, elapsed = wait_for(game_id, after)
+    assert count == after + 1 and elapsed < 1.0
+
+
+def test_only_the_game_that_moved_is_counted(store):
+    mine, other = new_game(store), new_game(store)
+    mine_after = live.follow(store, mine, store.pulse(mine))
+    other_after = live.follow(store, other, store.pulse(other))
+    store.seat_links(other, [0])
+    count, _ = wait_for(other, other_after)
+    assert count == other_after + 1
+    assert live.NOTIFIER.count(mine) == mine_after
+    store.create_check("hamstern", {"names": ["Ann"]})  # a write that moves no game counts nothing
+    time.sleep(0.2)
+    assert live.NOTIFIER.count(mine) == mine_after and live.NOTIFIER.count(other) == other_after + 1
+
+
+def test_each_kind_of_move_is_heard(store):
+    game_id = new_game(store)
+    state = store.load(game_id).state
+    after = live.follow(store, game_id, store.pulse(game_id))
+    token = store.seat_links(game_id, [0, 1])[1].token
+    moves = [
+        lambda: store.open_link(token),  # a phone took its seat
+        lambda: store.append(game_id, len(state.history), next_action(state)),  # a saved action
+        lambda: store.remove_last(game_id, len(state.history) + 1),  # undone
+        lambda: store.withdraw_link(game_id, 1),  # a link withdrawn
+    ]
+    for move in moves:
+        move()
+        count, elapsed = wait_for(game_id, after)
+        assert count == after + 1, move
+        after = count
+
+
+def test_a_page_that_drew_an_old_picture_is_told_at_once(store):
+    game_id = new_game(store)
+    old = store.pulse(game_id)
+    after = live.follow(store, game_id, old)
+    store.seat_links(game_id, [0])
+    assert wait_for(game_id, after)[0] == after + 1  # the watcher has heard of the move
+    assert live.follow(store, game_id, old) == live.STALE
+    assert live.follow(store, game_id, store.pulse(game_id)) == after + 1
+
+
+def test_a_first_page_that_drew_an_old_picture_is_told_at_once(store):
+    game_id = new_game(store)
+    old = store.pulse(game_id)
+    store.seat_links(game_id, [0])  # before any page followed the game: nobody heard of it
+    assert live.follow(store, game_id, old) == live.STALE
+    assert live.follow(store, game_id, store.pulse(game_id)) == live.NOTIFIER.count(game_id)
+
+
+def test_a_page_that_drew_its_own_move_before_the_watcher_looked_waits_after_it(store, monkeypatch):
+    game_id = new_game(store)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    monkeypatch.setattr(live, "written", lambda store: None)  # the watcher does not hear of it
+    monkeypatch.setattr(store_module, "WRITE_LISTENERS", [])
+    store.seat_links(game_id, [0])
+    assert live.follow(store, game_id, store.pulse(game_id)) == after + 1  # counted now, not STALE
+    assert live.NOTIFIER.count(game_id) == after + 1
+
+
+def test_games_nobody_follows_any_more_are_forgotten(store, monkeypatch):
+    game_id = new_game(store)
+    live.follow(store, game_id, store.pulse(game_id))
+    monkeypatch.setattr(live, "FORGET_SECONDS", 0.0)
+    store.seat_links(game_id, [0])
+    live.look()
+    assert not live.following(game_id)
+
+
+# --- the events route ---------------------------------------------------------------------------
+async def get(app, query: str) -> tuple[int, bytes, dict[str, str]]:
+    """One GET of the events route through the ASGI app (no HTTP client needed)."""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+             "scheme": "http", "path": live_events.ROUTE, "raw_path": live_events.ROUTE.encode(),
+             "root_path": "", "query_string": query.encode(), "headers": [], "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 80)}
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    await app(scope, receive, send)
+    headers = {key.decode(): value.decode() for key, value in sent[0]["headers"]}
+    return sent[0]["status"], b"".join(message.get("body", b"") for message in sent[1:]), headers
+
+
+@pytest.fixture
+def app():
+    return Starlette(routes=live_events.routes())
+
+
+def timed(app, query: str):
+    async def main():
+        start = time.monotonic()
+        answer = await get(app, query)
+        return *answer, time.monotonic() - start
+
+    return asyncio.run(main())
+
+
+def test_the_route_answers_soon_after_a_save(app, store):
+    game_id = new_game(store)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    state = store.load(game_id).state
+    later(0.2, lambda: store.append(game_id, len(state.history), next_action(state)))
+    status, body, headers, elapsed = timed(app, f"game={game_id}&after={after}")
+    assert status == 200 and json.loads(body) == {"count": after + 1}  # a count, nothing of the game
+    assert 0.15 < elapsed < 0.6
+    assert headers["cache-control"] == "no-store"
+    assert live.NOTIFIER.waiting() == 0
+
+
+def test_the_route_answers_at_once_a_device_that_missed_a_move(app, store):
+    game_id = new_game(store)
+    live.follow(store, game_id, store.pulse(game_id))
+    status, body, _, elapsed = timed(app, f"game={game_id}&after={live.STALE}")
+    assert status == 200 and json.loads(body) == {"count": live.NOTIFIER.count(game_id)} and elapsed < 0.2
+
+
+def test_the_route_times_out_quietly_the_same_for_any_game(app, store, monkeypatch):
+    monkeypatch.setattr(live_events, "WAIT_SECONDS", 0.3)
+    game_id = new_game(store)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    known = timed(app, f"game={game_id}&after={after}")
+    unknown = timed(app, "game=NoSuchGame&after=0")
+    for status, body, _, elapsed in (known, unknown):
+        assert status == 204 and body == b"" and 0.25 < elapsed < 1.0
+    assert live.NOTIFIER.waiting() == 0
+
+
+@pytest.mark.parametrize("query", ["", "game=abc", "after=0", "game=a%20b&after=0", "game=abc&after=x",
+                                   "game=abc&after=1e3", f"game={'a' * 65}&after=0"])
+def test_the_route_refuses_what_is_not_a_game_and_a_count(app, query):
+    status, body, _, elapsed = timed(app, query)
+    assert status == 400 and body == b"" and elapsed < 0.2
+
+
+# --- streamlit run serves the route -------------------------------------------------------------
+def test_streamlit_run_serves_the_app_with_its_route(tmp_path):
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    from tests.serving import serve
+
+    assert discover_asgi_app(ROOT / "streamlit_app.py").import_string == "streamlit_app:app"
+    with serve(ROOT / "streamlit_app.py", tmp_path / "games.sqlite3") as (url, _process):
+        with urllib.request.urlopen(f"{url}{live_events.ROUTE}?game=abc&after=-1", timeout=5) as answer:
+            assert answer.status == 200 and json.loads(answer.read()) == {"count": 0}
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{url}{live_events.ROUTE}?game=abc", timeout=5)
+        assert refused.value.code == 400
