@@ -176,13 +176,11 @@ class Positions:
             raise IllegalAction(state.cannot_undo_key)
         self.store.remove_last(position.id, len(position.actions))
         with self._game_lock(position.id):
+            stamp = self.store.stamp(position.id)
             before = position.previous
-            if before is None or before.actions != position.actions[:-1]:
-                rows = self.store.read(position.id)
-                before = self._catch_up(None, rows, self.store.stamp(position.id))
-            else:
-                before = Position(before.saved, before.actions, self.store.stamp(position.id), before.previous)
-                before._views, before._events = position.previous._views, position.previous._events
-            if before.stamp is not None and before.stamp[0] == len(before.actions):
+            if before is None:  # forgotten (more than KEPT_BEHIND moves ago): replayed once
+                before = self._catch_up(None, self.store.read(position.id), stamp)
+            before.stamp = stamp
+            if stamp is not None and stamp[0] == len(before.actions):
                 self._keep(before)
         return before
