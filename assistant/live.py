@@ -18,32 +18,40 @@ import asyncio
 import threading
 import time
 import weakref
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 STALE = -1  # "the page drew an older picture than the latest heard of": the next wait answers at once
 FORGET_SECONDS = 3600.0  # a game nobody drew nor waited for this long is no longer followed
+HISTORY = 64  # the moves of a game remembered with who made them
 SETTLE_SECONDS = 0.005  # the watcher looks once no row was written for this long ...
 SETTLE_MAX_SECONDS = 0.03  # ... or this long after the first write it heard of
 
 
 class Notifier:
     """A count per key (a game id) and the waiters on it: ``bump`` from any thread, ``wait`` in an
-    asyncio event loop. Counts are kept for good (a few bytes a game): a count never goes back."""
+    asyncio event loop. Counts are kept for good (a few bytes a game): a count never goes back.
+
+    Each move may name who made it (``by``: the listeners whose tabs wrote it): a waiter that names
+    itself (``me``) is not woken by its own moves, which its own page draws anyway."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
+        self._by: dict[str, deque[tuple[int, frozenset]]] = {}  # the last moves of each key, and who made them
         self._waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Future]]] = {}
 
     def count(self, key: str) -> int:
         with self._lock:
             return self._counts.get(key, 0)
 
-    def bump(self, key: str) -> int:
-        """One more move of ``key``: every waiter on it is answered with the new count."""
+    def bump(self, key: str, by: frozenset = frozenset()) -> int:
+        """One more move of ``key`` (made by ``by``; empty: not known): its waiters are woken."""
         with self._lock:
             count = self._counts[key] = self._counts.get(key, 0) + 1
+            self._by.setdefault(key, deque(maxlen=HISTORY)).append((count, by))
             waiters = self._waiters.pop(key, ())
         for loop, future in waiters:
             try:
@@ -52,27 +60,39 @@ class Notifier:
                 pass
         return count
 
-    async def wait(self, key: str, after: int, timeout: float) -> int:
-        """The count of ``key`` as soon as it is not ``after`` (at once if it already is not), or
-        ``after`` when nothing moved within ``timeout`` seconds."""
+    def _news(self, key: str, after: int, me: str | None) -> bool:
+        """Whether ``key`` moved after ``after`` by a move not ``me``'s alone (the caller holds the lock)."""
+        count = self._counts.get(key, 0)
+        if count == after:
+            return False
+        if me is None or not 0 <= after < count:
+            return True
+        moves = [by for n, by in self._by.get(key, ()) if n > after]
+        return len(moves) < count - after or any(by != {me} for by in moves)
+
+    async def wait(self, key: str, after: int, timeout: float, me: str | None = None) -> int:
+        """The count of ``key`` as soon as it moved after ``after`` (at once if it has already), or
+        ``after`` when nothing moved within ``timeout`` seconds; moves made by ``me`` alone do not count."""
         loop = asyncio.get_running_loop()
-        waiter = (loop, loop.create_future())
-        with self._lock:
-            count = self._counts.get(key, 0)
-            if count != after:
-                return count
-            self._waiters.setdefault(key, set()).add(waiter)
-        try:
-            return await asyncio.wait_for(waiter[1], timeout)
-        except TimeoutError:
-            return self.count(key)
-        finally:  # answered, timed out or cancelled (the device went away): the waiter goes
+        deadline = loop.time() + timeout
+        while True:
+            waiter = (loop, loop.create_future())
             with self._lock:
-                waiting = self._waiters.get(key)
-                if waiting is not None:
-                    waiting.discard(waiter)
-                    if not waiting:
-                        del self._waiters[key]
+                if self._news(key, after, me):
+                    return self._counts.get(key, 0)
+                self._waiters.setdefault(key, set()).add(waiter)
+            try:
+                await asyncio.wait_for(waiter[1], max(deadline - loop.time(), 0))
+            except TimeoutError:
+                with self._lock:
+                    return self._counts.get(key, 0) if self._news(key, after, me) else after
+            finally:  # answered, timed out or cancelled (the device went away): the waiter goes
+                with self._lock:
+                    waiting = self._waiters.get(key)
+                    if waiting is not None:
+                        waiting.discard(waiter)
+                        if not waiting:
+                            del self._waiters[key]
 
     def waiting(self, key: str | None = None) -> int:
         """How many wait on ``key`` (on any key: None)."""
@@ -98,9 +118,17 @@ class _Followed:
     used: float  # time.monotonic() when a page last drew it
 
 
+# Who is writing: the listener id of the tab whose run writes (the app sets it: assistant/ui/phones.py),
+# None where not known. Called in the writing thread; it must be quick and never raise.
+def _nobody() -> str | None:
+    return None
+
+
+WHO: Callable[[], str | None] = _nobody
+
 _lock = threading.Lock()
 _followed: dict[str, _Followed] = {}
-_written: dict[int, Any] = {}  # id(store) -> store: stores written to since the watcher last looked
+_written: dict[int, tuple[Any, set]] = {}  # id(store) -> (store, who wrote): since the watcher last looked
 _wake = threading.Event()
 _watcher: threading.Thread | None = None
 
@@ -140,10 +168,14 @@ def written(store) -> None:
 
     Called in the thread that wrote, while the store's lock is held: it only takes note."""
     global _watcher
+    try:
+        who = WHO()
+    except Exception:
+        who = None
     with _lock:
         if not _followed:
             return
-        _written[id(store)] = store
+        _written.setdefault(id(store), (store, set()))[1].add(who)
         if _watcher is None or not _watcher.is_alive():
             _watcher = threading.Thread(target=_watch, name="hamster-table-live", daemon=True)
             _watcher.start()
@@ -166,18 +198,18 @@ def look() -> list[str]:
     """Read the pulse of every followed game of the stores written to; the games that moved are
     counted and their waiters woken. Returns those games (the watcher thread calls this)."""
     with _lock:
-        stores, _ = list(_written.values()), _written.clear()
-        games = [(game_id, followed) for game_id, followed in _followed.items()
-                 if any(followed.store() is store for store in stores)]
+        written, _ = list(_written.values()), _written.clear()
+        games = [(game_id, followed, frozenset(writers)) for game_id, followed in _followed.items()
+                 for store, writers in written if followed.store() is store]
         _forget_unused()
     moved = []
-    for game_id, followed in games:
+    for game_id, followed, by in games:
         store = followed.store()
         pulse = None if store is None else _pulse(store, game_id)  # after a decision's writes (the store's lock)
         with _lock:  # a pulse recorded and its count bumped together (follow reads them together)
             if pulse is not None and followed.pulse != pulse:
                 followed.pulse = pulse
-                NOTIFIER.bump(game_id)
+                NOTIFIER.bump(game_id, by)
                 moved.append(game_id)
     return moved
 

@@ -117,6 +117,38 @@ def test_a_bump_after_the_waiters_loop_closed_is_harmless():
     del task
 
 
+def test_a_waiter_is_not_woken_by_its_own_moves():
+    notifier = live.Notifier()
+
+    async def main():
+        mine = asyncio.create_task(notifier.wait("g", 0, timeout=2, me="tab-a-123"))
+        theirs = asyncio.create_task(notifier.wait("g", 0, timeout=2, me="tab-b-123"))
+        await asyncio.sleep(0.05)
+        notifier.bump("g", by=frozenset({"tab-a-123"}))  # tab a's own move: its page draws it itself
+        assert await theirs == 1
+        await asyncio.sleep(0.05)
+        assert not mine.done()
+        notifier.bump("g", by=frozenset({"tab-b-123"}))
+        assert await mine == 2
+        # Asked again after 0: the moves since include another tab's, so it is told at once; after 1,
+        # only its own move came: nothing (``after`` back) when the time is up.
+        assert await notifier.wait("g", 0, timeout=1, me="tab-a-123") == 2
+        assert await notifier.wait("g", 1, timeout=0.1, me="tab-b-123") == 1
+        notifier.bump("g")  # nobody known: everybody is told
+        assert await notifier.wait("g", 2, timeout=1, me="tab-a-123") == 3
+
+    asyncio.run(main())
+    assert notifier.waiting() == 0
+
+
+def test_a_waiter_too_far_behind_to_know_who_moved_is_told():
+    notifier = live.Notifier()
+    for _ in range(live.HISTORY + 1):
+        notifier.bump("g", by=frozenset({"tab-a-123"}))
+    assert asyncio.run(notifier.wait("g", 0, timeout=1, me="tab-a-123")) == live.HISTORY + 1
+    assert asyncio.run(notifier.wait("g", 1, timeout=0.1, me="tab-a-123")) == 1  # all its own since
+
+
 # --- the store tells which games moved ----------------------------------------------------------
 @pytest.fixture
 def store(tmp_path):
@@ -179,6 +211,21 @@ def test_each_kind_of_move_is_heard(store):
         count, elapsed = wait_for(game_id, after)
         assert count == after + 1, move
         after = count
+
+
+def test_a_move_is_told_who_made_it(store, monkeypatch):
+    game_id = new_game(store)
+    time.sleep(0.1)  # the watcher has looked at the writes that made the game (nobody's known)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    monkeypatch.setattr(live, "WHO", lambda: "tab-a-123")
+    store.seat_links(game_id, [0])
+
+    async def main():
+        mine = await live.NOTIFIER.wait(game_id, after, 0.3, me="tab-a-123")
+        theirs = await live.NOTIFIER.wait(game_id, after, 2, me="tab-b-123")
+        return mine, theirs
+
+    assert asyncio.run(main()) == (after, after + 1)
 
 
 def test_a_page_that_drew_an_old_picture_is_told_at_once(store):
@@ -282,8 +329,22 @@ def test_the_route_times_out_quietly_the_same_for_any_game(app, store, monkeypat
     assert live.NOTIFIER.waiting() == 0
 
 
+def test_the_route_does_not_wake_a_tab_for_its_own_move(app, store, monkeypatch):
+    monkeypatch.setattr(live_events, "WAIT_SECONDS", 0.5)
+    game_id = new_game(store)
+    time.sleep(0.1)  # the watcher has looked at the writes that made the game (nobody's known)
+    after = live.follow(store, game_id, store.pulse(game_id))
+    monkeypatch.setattr(live, "WHO", lambda: "tab-a-123")
+    later(0.1, lambda: store.seat_links(game_id, [0]))
+    status, body, _, elapsed = timed(app, f"game={game_id}&after={after}&me=tab-a-123")
+    assert status == 204 and 0.4 < elapsed < 1.5
+    status, body, _, elapsed = timed(app, f"game={game_id}&after={after}&me=tab-b-123")
+    assert status == 200 and json.loads(body) == {"count": after + 1} and elapsed < 0.2
+
+
 @pytest.mark.parametrize("query", ["", "game=abc", "after=0", "game=a%20b&after=0", "game=abc&after=x",
-                                   "game=abc&after=1e3", f"game={'a' * 65}&after=0"])
+                                   "game=abc&after=1e3", f"game={'a' * 65}&after=0", "game=abc&after=0&me=x",
+                                   "game=abc&after=0&me=a%20bcdefghij"])
 def test_the_route_refuses_what_is_not_a_game_and_a_count(app, query):
     status, body, _, elapsed = timed(app, query)
     assert status == 400 and body == b"" and elapsed < 0.2

@@ -1,9 +1,10 @@
 """Every device hears of a move at once: the server's events route and the piece of each page that
 waits on it.
 
-``GET /_ht/events?game=ID&after=COUNT`` answers as soon as the game's count of moves (assistant/live.py)
-is not COUNT: ``{"count": n}``, at once if it already is not; after ``WAIT_SECONDS`` with nothing moved,
-204 and no body. It says only that the game moved, never what: no game data, no seat, no link, and the
+``GET /_ht/events?game=ID&after=COUNT&me=LISTENER`` answers as soon as the game's count of moves
+(assistant/live.py) is not COUNT: ``{"count": n}``, at once if it already is not; after ``WAIT_SECONDS``
+with nothing moved, 204 and no body. Moves made by the tab LISTENER names alone (optional) do not count:
+its own page draws them. It says only that the game moved, never what: no game data, no seat, no link, and the
 same for a game id that does not exist. (One function, ``events``: a key check goes at its start.)
 
 ``streamlit run streamlit_app.py`` serves the app through ``st.App`` with these routes beside
@@ -28,6 +29,7 @@ ROUTE = "/_ht/events"
 WAIT_SECONDS = 25.0  # a request waits this long for a move, then the browser asks again
 GAME_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 COUNT_SHAPE = re.compile(r"-?[0-9]{1,15}")
+ME_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -39,9 +41,11 @@ def path() -> str:
 
 async def events(request: Request) -> Response:
     game, after = request.query_params.get("game", ""), request.query_params.get("after", "")
-    if not GAME_SHAPE.fullmatch(game) or not COUNT_SHAPE.fullmatch(after):
+    me = request.query_params.get("me")  # the tab's listener id: its own moves do not wake it
+    if not GAME_SHAPE.fullmatch(game) or not COUNT_SHAPE.fullmatch(after) or (me is not None
+                                                                               and not ME_SHAPE.fullmatch(me)):
         return Response(status_code=400, headers=NO_STORE)
-    count = await live.NOTIFIER.wait(game, int(after), WAIT_SECONDS)
+    count = await live.NOTIFIER.wait(game, int(after), WAIT_SECONDS, me)
     if count == int(after):
         return Response(status_code=204, headers=NO_STORE)
     return JSONResponse({"count": count}, headers=NO_STORE)
@@ -57,10 +61,11 @@ _listener = st.components.v2.component(
 )
 
 
-def listen(game_id: str, after: int, drawn: float) -> None:
+def listen(game_id: str, after: int, drawn: float, me: str) -> None:
     """Wait in the browser for a move of ``game_id`` after ``after`` (``live.follow``'s count for the
-    picture drawn at ``drawn``, a time.monotonic()); a move reruns the fragment this is called in."""
-    _listener(key="ht-live-events", data={"game": game_id, "after": after, "drawn": drawn, "url": path()},
+    picture drawn at ``drawn``, a time.monotonic()) not made by this tab alone (``me``, its listener id,
+    ``live.WHO``); a move reruns the fragment this is called in."""
+    _listener(key="ht-live-events", data={"game": game_id, "after": after, "drawn": drawn, "url": path(), "me": me},
               on_moved_change=_heard, height=0)
 
 

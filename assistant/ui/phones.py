@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+import secrets
 import time
 from urllib.parse import urlsplit
 
@@ -31,6 +32,7 @@ SEAT_PAGE = "seat"
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,32}")
 PULSE = "pulse:"  # session key + game id: the store's pulse when this tab last drew the game
 DRAWN_AT = "drawn-at:"  # session key + game id: when this tab last drew the game (time.monotonic)
+LISTENER = "live-listener"  # session key: this tab's listener id (live_events.listen)
 REDRAW_SECONDS = 20.0  # a device draws its game again at least this often, moved or not
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0"}
 
@@ -136,11 +138,22 @@ def note_drawn(game_id: str, pulse) -> None:
     ctx = get_script_run_ctx()
     if before is not None and _links(before) != _links(pulse) and ctx is not None and ctx.fragment_ids_this_run:
         st.rerun(scope="app")
-    live_events.listen(game_id, live.follow(store(), game_id, pulse), drawn)
+    me = st.session_state.setdefault(LISTENER, secrets.token_urlsafe(9))
+    live_events.listen(game_id, live.follow(store(), game_id, pulse), drawn, me)
 
 
 def _links(pulse):
     return getattr(pulse, "links", pulse)
+
+
+def _writer() -> str | None:
+    """The listener id of the tab whose run is writing (``live.WHO``): its own moves do not wake it."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return st.session_state.get(LISTENER)
+
+
+live.WHO = _writer
 
 
 def live_updates(game_id: str) -> None:

@@ -17,7 +17,7 @@ export default function (component) {
     live.drawn = data.drawn;
     live.heard = data.after;
   }
-  const where = `${data.url}?game=${encodeURIComponent(data.game)}`;
+  const where = `${data.url}?game=${encodeURIComponent(data.game)}&me=${encodeURIComponent(data.me)}`;
   if (live.where !== where || !live.running) {
     live.where = where;
     start(live);
