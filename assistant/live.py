@@ -128,7 +128,9 @@ WHO: Callable[[], str | None] = _nobody
 
 _lock = threading.Lock()
 _followed: dict[str, _Followed] = {}
-_written: dict[int, tuple[Any, set]] = {}  # id(store) -> (store, who wrote): since the watcher last looked
+# id(store) -> (a weak reference to the store, who wrote): since the watcher last looked. Weak: a store
+# nobody uses any more is closed at once (its file folded back from the write-ahead log), heard of or not.
+_written: dict[int, tuple[weakref.ref, set]] = {}
 _wake = threading.Event()
 _watcher: threading.Thread | None = None
 
@@ -175,7 +177,7 @@ def written(store) -> None:
     with _lock:
         if not _followed:
             return
-        _written.setdefault(id(store), (store, set()))[1].add(who)
+        _written.setdefault(id(store), (weakref.ref(store), set()))[1].add(who)
         if _watcher is None or not _watcher.is_alive():
             _watcher = threading.Thread(target=_watch, name="hamster-table-live", daemon=True)
             _watcher.start()
@@ -200,7 +202,7 @@ def look() -> list[str]:
     with _lock:
         written, _ = list(_written.values()), _written.clear()
         games = [(game_id, followed, frozenset(writers)) for game_id, followed in _followed.items()
-                 for store, writers in written if followed.store() is store]
+                 for store, writers in written if store() is not None and followed.store() is store()]
         _forget_unused()
     moved = []
     for game_id, followed, by in games:
