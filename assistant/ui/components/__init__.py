@@ -4,7 +4,7 @@ no build step, no network).
 ``tap_board`` shows a picture whose parts marked ``data-tap="id"`` can be tapped. Selecting happens
 in the browser at once; only a decision (a button, or the tap itself where one tap decides) goes to
 Python, as the trigger ``action = {"button": id, "selection": [ids]}``. Every game page builds its
-table from it: the Hamstern sheet, a card display, a hand.
+table from it: a sheet, a card display, a hand.
 
 A decision is drawn in the browser at once (``sent``: what it looks like), marked as waiting until
 the next picture from Python, which names the decision it answers, replaces it.
@@ -28,7 +28,7 @@ _tap_board = st.components.v2.component(
 
 
 # The browser keeps each picture it was sent, by its id, and names the one it shows in every
-# decision; a run after a decision then sends the picture only if it changed (a 4-player Hamstern
+# decision; a run after a decision then sends the picture only if it changed (a 4-player sheet
 # table is 100 KB that Streamlit would otherwise serialise, hash and send on every decision).
 _HAS_PICTURE = "_tb_has_picture:"
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)

@@ -1,4 +1,4 @@
-// The tap board: one component for every table of the project (a Hamstern sheet, a card display).
+// The tap board: one component for every table of the project (a sheet, a card display).
 // Taps that only select are answered here, in the browser, at once; a decision (a button) goes to
 // Python as one trigger carrying the selection. Python sends the picture and the marks as data.
 //
@@ -101,7 +101,7 @@ export default function (component) {
     });
   }
   const parts = root.tbParts;
-  // Which parts carry each class now: a change touches only the parts it changes (a Hamstern table
+  // Which parts carry each class now: a change touches only the parts it changes (a table of four sheets
   // has 600 parts, of which a decision changes a handful).
   function setClass(cls, ids) {
     const had = root.tbClassed.get(cls) || new Set();
@@ -133,11 +133,11 @@ export default function (component) {
   const selected = keep ? root.tbSelected : new Set(data.selected || []);
   root.tbSelected = selected;
   root.tbSentSelected = sentSelected;
-  // Pairs (a Mömmen exchange: a hand card and a table card): a part joins the selection only
+  // Pairs (an exchange: a hand card and a table card): a part joins the selection only
   // beside parts it pairs with; a tap on one that does not pair starts the selection anew with it.
   const pairs = select.pairs || null;
   const pairsWith = (a, b) => (pairs[a] || []).includes(b);
-  // Modes (Biber Gang: swap, discard and turn up, swim) change what a tap does; choosing one
+  // Modes (swap, discard and turn up, swim) change what a tap does; choosing one
   // is a selection, answered here. Each mode has its own tappable parts.
   const modes = data.modes || [];
   let mode = modes.length ? (modes.find((m) => m.id === data.mode) || modes[0]) : null;
@@ -193,7 +193,7 @@ export default function (component) {
     setTriggerValue("action", { button, selection, version: data.version, has: htmlId, seq });
   };
 
-  // Boxes that the selection would use up (the Hamstern 1-track): the next n after the used ones.
+  // Boxes that the selection would use up (a track of boxes): the next n after the used ones.
   const pending = data.pending;
   const pendingBoxes = pending ? root.querySelectorAll("[data-pending]") : [];
   function refresh() {

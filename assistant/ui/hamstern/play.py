@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from functools import partial
+from pathlib import Path
 
 import streamlit as st
 
@@ -29,6 +30,7 @@ from assistant.ui.widgets import board_messages, standings_table
 # Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
 RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
          "undo")
+TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 MAX_ONE = 7  # RULINGS: a 1 allows 1..7 crosses, one 1-track box each
 
 
@@ -85,7 +87,8 @@ def _decision(table: Table, view: dict, layout) -> None:
     # The other sheets are part of the same board (nothing to tap there): one component less to
     # draw again after every decision (about 7 ms on a tablet, bench/app.py).
     others, other_names, other_crosses = _other_sheets(table, view, layout, seat)
-    frame = (f'<div class="tb-frame"><div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
+    frame = (f'<style>{TABLE_CSS}</style><div class="tb-frame">'
+             f'<div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
              f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
     tap_board("hs-board", frame,
               slots={"side": _side_panel(table, view, layout, seat, deciding, only_pass), **other_names},
