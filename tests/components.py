@@ -23,6 +23,7 @@ HOME_PAGE = "assistant/ui/pages/home.py"
 HAMSTERN_PAGE = "hamstern"
 BIBER_PAGE = "biber-gang"
 SCORE_PAGE = "assistant/ui/pages/score_check.py"
+SEAT_PAGE = "assistant/ui/pages/seat.py"
 PRINT_PAGE = "assistant/ui/pages/print_sheets.py"
 HS, SC, BG = "hs-board", "sc-board", "bg-board"  # the keys of the three boards
 
@@ -36,6 +37,11 @@ def open_app(page: str | None = None, **query) -> AppTest:
         switch_page(at, page).run()
     assert not at.exception, at.exception
     return at
+
+
+def open_seat(token: str, lang: str = "en") -> AppTest:
+    """The page a phone opens with its seat link."""
+    return open_app(SEAT_PAGE, t=token, lang=lang)
 
 
 def switch_page(at: AppTest, page: str) -> AppTest:

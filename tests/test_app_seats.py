@@ -3,23 +3,8 @@ new link), the page a link opens. Each game decided per seat on phones is in tes
 
 from __future__ import annotations
 
-from assistant.games import get_game
-from assistant.games.hamstern import Roll
-from assistant.store import Store
-from tests.components import HAMSTERN_PAGE, HS, assert_shows, decide, open_app, texts
-
-SEAT_PAGE = "assistant/ui/pages/seat.py"
-
-
-def hamstern_game(db: Store, names=("Ann", "Ben"), rolls=()) -> str:
-    state = get_game("hamstern").new_state(len(names), seed=3, side="A")
-    for value in rolls:
-        state.apply(Roll(value))
-    return db.create(state, {"names": list(names), "dice": "real"})
-
-
-def open_seat(token: str, lang: str = "en"):
-    return open_app(SEAT_PAGE, t=token, lang=lang)
+from tests.components import HAMSTERN_PAGE, HS, assert_shows, decide, open_app, open_seat, texts
+from tests.hamstern.helpers import hamstern_game
 
 
 def test_the_table_device_makes_a_link_and_a_qr_code_per_seat(db):

@@ -13,6 +13,7 @@ from assistant.store import Store
 from tests.components import (
     BG,
     BIBER_PAGE,
+    SEAT_PAGE,
     assert_not_offered,
     assert_offered,
     assert_shows,
@@ -24,7 +25,6 @@ from tests.components import (
     texts,
 )
 
-SEAT_PAGE = "assistant/ui/pages/seat.py"
 NAMES = ["Ann", "Bo", "Bot 1"]
 
 

@@ -8,9 +8,8 @@ import random
 
 from assistant.games import get_game
 from assistant.store import Store
-from tests.components import buttons, decide, message, open_app, texts
+from tests.components import SEAT_PAGE, buttons, decide, message, open_app, texts
 
-SEAT_PAGE = "assistant/ui/pages/seat.py"
 HD_PAGE = "hamsterdam"
 HD = "hd-board"
 NAMES = ["Ann", "Ben", "Bot 1"]

@@ -40,3 +40,11 @@ def track_used_up(seed: int = 3) -> State:
 def cell_ids(names: str) -> list[str]:
     """``cell_ids("F5 G5")`` -> ["4-5", "4-6"]: the board's ids of cells named as on the sheet."""
     return [f"{row}-{col}" for row, col in sorted(cells(names))]
+
+
+def hamstern_game(db, names=("Ann", "Ben"), rolls=()) -> str:
+    """A saved Hamstern game of ``names`` on side A, real dice, after ``rolls`` (its id)."""
+    state = get_game("hamstern").new_state(len(names), seed=3, side="A")
+    for value in rolls:
+        state.apply(Roll(value))
+    return db.create(state, {"names": list(names), "dice": "real"})

@@ -5,23 +5,9 @@ from __future__ import annotations
 
 from assistant import ahead
 from assistant.games import get_game
-from assistant.games.hamstern import Roll
 from assistant.positions import Positions
-from assistant.store import Store
-from tests.components import HAMSTERN_PAGE, HS, assert_shows, board_data, decide, open_app, texts
-
-SEAT_PAGE = "assistant/ui/pages/seat.py"
-
-
-def hamstern_game(db: Store, names=("Ann", "Ben"), rolls=()) -> str:
-    state = get_game("hamstern").new_state(len(names), seed=3, side="A")
-    for value in rolls:
-        state.apply(Roll(value))
-    return db.create(state, {"names": list(names), "dice": "real"})
-
-
-def open_seat(token: str, lang: str = "en"):
-    return open_app(SEAT_PAGE, t=token, lang=lang)
+from tests.components import HAMSTERN_PAGE, HS, assert_shows, board_data, decide, open_app, open_seat, texts
+from tests.hamstern.helpers import hamstern_game
 
 
 def test_a_phone_places_ahead_of_its_turn_and_waits(db):
