@@ -28,8 +28,16 @@ def kept_aside(positions: Positions, position: Position) -> dict[int, Action]:
     if not state.decides_at_once:
         return {}
     outcome = state.chance_outcomes()
-    return {seat: state.game.action_from_json(text)
-            for seat, (answers, text) in positions.store.pending(position.id).items() if answers == outcome}
+    kept = {}
+    for seat, (answers, text) in positions.store.pending(position.id).items():
+        if answers == outcome:
+            try:
+                action = state.game.action_from_json(text)
+                state.check_for(seat, action)
+            except ValueError:  # a damaged row, or one the engine refuses: as if the seat had not decided
+                continue  # (taking in drops it)
+            kept[seat] = action
+    return kept
 
 
 def decide_ahead(positions: Positions, position: Position, seat: int, action: Action, *,
@@ -42,6 +50,8 @@ def decide_ahead(positions: Positions, position: Position, seat: int, action: Ac
     with _TAKING:
         position = positions.latest(position.id)
         position.state.check_for(seat, action)
+        if seat not in kept_aside(positions, position):  # a damaged or stale row stands in nobody's way
+            positions.store.drop_pending(position.id, seat)
         if not positions.store.add_pending(position.id, seat, position.state.chance_outcomes(), action):
             raise IllegalAction("error.already_decided")
         return _take_in(positions, position, then_roll)
@@ -76,7 +86,7 @@ def _take_in(positions: Positions, position: Position, then_roll: bool) -> Posit
         seat = position.state.current_player
         try:
             position = positions.save(position, state.game.action_from_json(kept[seat][1]))
-        except IllegalAction:  # the position changed since (an undo): the seat decides again
+        except ValueError:  # refused (the position changed since: an undo) or damaged: the seat decides again
             store.drop_pending(game_id, seat)
             break
         except StaleGame:  # another server process was first: start again from the game as it is now

@@ -14,6 +14,7 @@ board for, on the server. ``decide`` is the one place where a decision is checke
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -21,6 +22,7 @@ from assistant.ui.common import tr
 from assistant.ui.table import Table, reset_choice, set_choice
 
 MAX_SELECTION = 64  # more parts than any board of ours has
+WORD = re.compile(r"[A-Za-z0-9_:.-]{1,40}")  # a button or a part, as our boards name them
 
 
 class Moves(NamedTuple):
@@ -98,6 +100,9 @@ def _roll(table: Table, moves: Moves, button: str, selection: list[str]) -> None
         set_choice(error=tr(f"{moves.texts}.not_now"))
         return
     if button == "roll":
+        if table.setup.get("dice") == "real":  # with real dice every roll is entered, a face of each die
+            set_choice(error=tr(moves.roll_unreadable or f"{moves.texts}.not_now"))
+            return
         table.roll()
         return
     outcome = moves.roll_of(table, button, selection)
@@ -108,13 +113,13 @@ def _roll(table: Table, moves: Moves, button: str, selection: list[str]) -> None
 
 
 def _read(decision: dict) -> tuple[str | None, list[str]]:
-    """The button and the parts, if they are of the shape our boards send: a short word, and a short list
-    of short words."""
+    """The button and the parts, if they are of the shape our boards send: a short word of ASCII letters,
+    digits and ``_:.-``, and a short list of such words (no "²" that ``isdigit`` takes for a digit)."""
     button, selection = decision.get("button"), decision.get("selection")
     if selection is None:
         selection = []
-    if not isinstance(button, str) or not 0 < len(button) <= 40 or not isinstance(selection, list):
+    if not isinstance(button, str) or not WORD.fullmatch(button) or not isinstance(selection, list):
         return None, []
-    if len(selection) > MAX_SELECTION or not all(isinstance(part, str) and len(part) <= 40 for part in selection):
+    if len(selection) > MAX_SELECTION or not all(isinstance(part, str) and WORD.fullmatch(part) for part in selection):
         return None, []
     return button, selection

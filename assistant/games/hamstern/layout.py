@@ -111,8 +111,11 @@ class Layout:
 
 
 def cell_name(cell: Cell) -> str:
-    """The name printed on the sheet's edges: column letter, row number ("C4")."""
+    """The name printed on the sheet's edges: column letter, row number ("C4"); a cell on no sheet
+    (sent by a damaged file or a forged decision) as its numbers, so that the reason can still be told."""
     row, col = cell
+    if not (isinstance(row, int) and isinstance(col, int) and 0 <= col < 26 and 0 <= row < 1000):
+        return f"({str(row)[:12]}, {str(col)[:12]})"
     return f"{chr(ord('A') + col)}{row + 1}"
 
 

@@ -123,6 +123,8 @@ def _move(table: Table, seat: int, button: str, selection: list):
     if button == "tap":
         button = {"deck": "draw_deck", "discard": "take_discard"}.get(tapped, "turn_up")
     position = int(tapped[1:]) if tapped.startswith("p") and tapped[1:].isdigit() else -1
+    if position < 0 and button in ("turn_up", "swap", "discard_turn", "swim"):
+        return None  # these name a card of the display: a tap that names none is no such move
     for move in table.legal_actions():
         if move.kind == button and (position < 0 or (move.to if move.kind == "swim" else move.at) == position):
             return move

@@ -42,7 +42,7 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     """Runs before the script, like a button's on_click: the decision is taken first, and the page
     is drawn once, already showing its outcome."""
     decision = (st.session_state.get(key) or {}).get("action")
-    if not decision:
+    if not decision or not isinstance(decision, dict):  # the browser sends an object; anything else is no decision
         return
     st.session_state[_HAS_PICTURE + key] = decision.get("has")
     if decision.get("button") != SEND_PICTURE:
