@@ -79,3 +79,17 @@ def test_a_damaged_decision_kept_aside_is_dropped_and_the_game_goes_on(db):
     cid = after.state.legal_actions_for(2)[0]
     ahead.decide_ahead(live, after, 2, cid)  # Cid decides again, in place of the damaged row
     assert ahead.kept_aside(live, live.latest(game_id)) == {2: cid}
+
+
+def test_a_refusal_goes_once_the_game_moved_on_elsewhere(db):
+    game_id = hamstern_game(db, names=("Ann", "Ben"), rolls=(2,))
+    first, second = open_app(HAMSTERN_PAGE, game=game_id), open_app(HAMSTERN_PAGE, game=game_id)
+    decide(first, HS, "confirm", ["0-0", "0-1"])  # outside the start chamber: refused with its reason
+    reason = "go into the start chamber in the middle"
+    assert reason in texts(first)
+    first.run()
+    assert reason in texts(first), "a redraw of the same picture keeps the reason"
+    placement = db.load(game_id).state.legal_actions_for(0)[0]
+    decide(second, HS, "confirm", [f"{r}-{c}" for r, c in sorted(placement.cells)])  # Ann, on the other tab
+    first.run()
+    assert reason not in texts(first) and db.action_count(game_id) == 2

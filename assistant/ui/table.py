@@ -309,8 +309,12 @@ def open_table(game_id: str, *, explain: bool = True, held: int | None = None) -
     """
     try:
         position = positions().latest(game_id)
-        if choice().get("game") != game_id:
+        chosen = choice()
+        if chosen.get("game") != game_id:
             reset_choice(game_id)
+        elif chosen.get("seen") != len(position.actions):
+            chosen["error"] = None  # a refusal is about the picture it was given on: the game moved on since
+        choice()["seen"] = len(position.actions)
         return Table(position, held)
     except UnknownGame:
         message = tr("ui.unknown_game", id=plain(game_id[:40]))  # typed into the URL: shown as text
