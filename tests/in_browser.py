@@ -10,6 +10,8 @@ from pathlib import Path
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZES = {"landscape": (1024, 768), "wide": (1280, 800), "portrait": (800, 1280)}
+# A seat's page is made for phones: a small one, a common one, and a phone on its side.
+PHONE_SIZES = {"phone-small": (360, 740), "phone": (390, 844), "phone-side": (844, 390)}
 # The boards by their keys; an element Streamlit is replacing (a bot's fragment gives way to the
 # page) stays a moment as "stale": never the one to tap.
 HS, SC, BG = (f'.st-key-{key}:not([data-stale="true"])' for key in ("hs-board", "sc-board", "bg-board"))
@@ -85,6 +87,38 @@ def small_tap_targets(page) -> list[list]:
             .filter(([, r]) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
             .map(([what, r]) => [what, Math.round(r.width), Math.round(r.height)]);
     }""")
+
+
+def smallest_tap_target(page) -> float:
+    """The smallest side of any tap target on screen now (buttons, tappable parts), in px."""
+    return page.evaluate("() => {" + _EVERY_ELEMENT + """
+        const sides = all
+            .filter(el => el.matches('button, [data-tap].tb-tappable'))
+            .filter(el => !el.closest('header') && el.checkVisibility())
+            .map(el => el.getBoundingClientRect())
+            .filter(r => r.width > 0)
+            .map(r => Math.min(r.width, r.height));
+        return sides.length ? Math.min(...sides) : 0;
+    }""")
+
+
+def smallest_text(page, selector: str) -> list:
+    """The smallest text inside ``selector`` (a board: card values, pile counts, names), as
+    [font size in px, the text]; SVG text is measured as drawn (its height on screen)."""
+    return page.evaluate("(selector) => {" + _EVERY_ELEMENT + """
+        const inside = all.filter(el => el.closest(selector) || el.getRootNode().host?.closest(selector));
+        let best = [Infinity, ""];
+        for (const el of inside) {
+            if (!el.checkVisibility()) continue;
+            const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+            if (!own.length) continue;
+            const size = el instanceof SVGElement
+                ? el.getBoundingClientRect().height
+                : parseFloat(getComputedStyle(el).fontSize);
+            if (size > 0 && size < best[0]) best = [Math.round(size * 10) / 10, own[0].textContent.trim().slice(0, 20)];
+        }
+        return best;
+    }""", selector)
 
 
 def assert_tablet_friendly(page) -> None:
