@@ -27,9 +27,10 @@ from typing import Any
 
 from assistant.bots import LEVELS
 from assistant.games import get_game, is_built
-from assistant.games.base import Action, State, parse_json
+from assistant.games.base import Action, State, describe, parse_json
 from assistant.games.registry import game_info
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
+from assistant.store_keys import KEYS_SCHEMA, TableKeys
 from assistant.store_seats import SEATS_SCHEMA, SeatLinks
 
 SCHEMA = """
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS score_checks (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-""" + SEATS_SCHEMA
+""" + SEATS_SCHEMA + KEYS_SCHEMA
 
 
 class UnknownGame(LookupError):
@@ -108,7 +109,7 @@ def default_path() -> Path:
 WRITE_LISTENERS: list = []
 
 
-class Store(SeatLinks):
+class Store(SeatLinks, TableKeys):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
         self._db: sqlite3.Connection | None = None
@@ -145,6 +146,7 @@ class Store(SeatLinks):
                 # In WAL mode a commit is safe from a crashed or killed app without waiting for the disk
                 # (only a power cut could lose the last moves); waiting cost about 20 ms a tap.
                 db.execute("PRAGMA synchronous = NORMAL")
+                db.text_factory = _text
             except BaseException:
                 db.close()
                 raise
@@ -239,7 +241,7 @@ class Store(SeatLinks):
             }
             state = get_game(name).from_record(record)
             return SavedGame(rows.id, state, _checked_setup(name, rows.num_players, rows.setup), _time(rows.updated))
-        except (ValueError, RecursionError, OverflowError) as error:  # bad JSON, illegal actions, a broken setup
+        except ValueError as error:  # bad JSON, an action no game has, an illegal action, a broken setup
             raise DamagedGame(str(error)) from None
 
     def stamp(self, game_id: str) -> tuple[int, float] | None:
@@ -403,7 +405,18 @@ def _checked_setup(game: str, num_players: Any, text: Any) -> dict[str, Any]:
     if bots is not None and not (isinstance(bots, list) and len(bots) == num_players and bots[0] == "human"
                                  and all(isinstance(b, str) and b in (*LEVELS, "human") for b in bots[1:])):
         raise ValueError("its computer opponents are missing or unknown")
+    # The pages look these up and compare them (how fast the bots play, real or app dice, alone or together).
+    for key in ("speed", "dice", "mode"):
+        if setup.get(key) is not None and not isinstance(setup[key], str):
+            raise ValueError(f"its {key!r} is not a word but {describe(setup[key])}")
     return setup
+
+
+def _text(data: bytes) -> str:
+    """A TEXT value as sqlite3 gives it to Python. SQLite keeps whatever bytes were written, and sqlite3's
+    own decoding stops the whole query at bytes that are not UTF-8 ("Could not decode to UTF-8"): here
+    they become U+FFFD, and the row is judged by what it holds (an action that is no JSON: a damaged game)."""
+    return data.decode("utf-8", "replace")
 
 
 def _time(value: Any) -> float:

@@ -8,6 +8,15 @@ from assistant.store import Store
 from tests.coin_flip import coin_flip  # noqa: F401 - registers the registry tests' tiny game
 
 
+@pytest.fixture(autouse=True)
+def on_the_laptop(monkeypatch):
+    """AppTest drives the app as the laptop's own browser does: the table (assistant/ui/access.py).
+    AppTest gives a stand-in for the connection's address; a test of another device patches this again."""
+    from assistant.ui import access
+
+    monkeypatch.setattr(access, "connection_is_local", lambda: True)
+
+
 @pytest.fixture
 def db(tmp_path, monkeypatch) -> Store:
     """A file of saved games of the test's own, which the app under test opens too."""

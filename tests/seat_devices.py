@@ -37,9 +37,17 @@ def chromium():
             browser.close()
 
 
-def device(browser, url: str, size: tuple[int, int] = PHONE):
-    """A page in a context of its own that keeps every websocket message it receives (``page.heard``)."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True)
+# A phone reaches the laptop over the Wi-Fi, not from the laptop itself: the app serves tests on the
+# loopback address and trusts a forwarded address only from there (uvicorn), so a phone says it is one.
+PHONE_ADDRESS = {"X-Forwarded-For": "192.168.178.42"}
+
+
+def device(browser, url: str, size: tuple[int, int] = PHONE, *, remote: bool | None = None):
+    """A page in a context of its own that keeps every websocket message it receives (``page.heard``).
+    ``remote``: a device on the Wi-Fi, not the laptop (by default, one opening a seat link)."""
+    remote = "/seat?" in url if remote is None else remote
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True,
+                                  extra_http_headers=PHONE_ADDRESS if remote else None)
     page = context.new_page()
     page.set_default_timeout(30_000)
     page.heard = []

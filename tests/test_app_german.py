@@ -32,6 +32,7 @@ from tests.components import (
     open_app,
     payload,
     shown_html,
+    texts,
 )
 from tests.hamstern.helpers import cell_ids, track_used_up
 from tests.helpers import play_randomly
@@ -220,8 +221,8 @@ def test_biber_gang_in_german(db):
     at = open_app(BIBER_PAGE, lang="de", game=_solo(db, state))
     assert_german(at)
     decide(at, BG, "tap", ["p0"])
-    decide(at, BG, "tap", ["p0"])  # already face up (a tap on an older picture): refused in German
-    assert "Die Karte oben 1 liegt schon offen." in message(at, BG)
+    decide(at, BG, "tap", ["p0"])  # already face up: a forged tap, refused in German
+    assert "Das stand auf diesem Bildschirm nicht zur Wahl" in texts(at)
     assert_german(at)
     decide(at, BG, "tap", ["p5"])  # the bots turn up theirs
     assert_german(at)

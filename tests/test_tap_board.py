@@ -30,8 +30,8 @@ def decided(decision):
     st.session_state.decisions.append(decision["button"])
     if decision["button"] == "turn":
         st.session_state.picture = "<div>two</div>"
-tap_board("board", st.session_state.picture, select="none", buttons=[{{"id": "go", "label": "Go"}}],
-          on_decision=decided)
+tap_board("board", st.session_state.picture, select="none",
+          buttons=[{{"id": "go", "label": "Go"}}, {{"id": "turn", "label": "Turn"}}], on_decision=decided)
 """
 
 
@@ -48,6 +48,65 @@ def tap(at: AppTest, button: str, has: str | None) -> dict:
     at._run(states)
     assert not at.exception, at.exception
     return sent(at)
+
+
+OFFERING = f"""
+import sys
+sys.path.insert(0, {str(ROOT)!r})
+import streamlit as st
+from assistant.ui.components import tap_board
+st.session_state.setdefault("decisions", [])
+def decided(decision):
+    st.session_state.decisions.append([decision["button"], decision["selection"]])
+tap_board("board", '<i data-tap="a">a</i><i data-tap="b">b</i><i data-tap="c">c</i>', tappable=["a", "b"],
+          buttons=[{{"id": "keep", "label": "Keep"}}, {{"id": "off", "label": "Off", "enabled": False}},
+                   {{"id": "clear", "label": "Clear"}}],
+          modes=[{{"id": "swap", "label": "Swap", "tappable": ["c"]}}], version=[7, 1], on_decision=decided)
+st.write(st.session_state.pop("notice", ""))
+"""
+
+
+def forge(at: AppTest, value) -> str:
+    """Send ``value`` as the board's decision (what a rewritten browser could send); the notice shown."""
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _make_trigger_id(at.get("bidi_component")[0].proto.id, "events")
+    widget.json_trigger_value = json.dumps([{"event": "action", "value": value}])
+    at._run(states)
+    assert not at.exception, at.exception
+    return at.markdown[-1].value if at.markdown else ""
+
+
+def test_only_a_decision_the_board_offered_reaches_the_page():
+    at = AppTest.from_string(OFFERING, default_timeout=30).run()
+    honest = {"version": [7, 1], "has": None}
+    assert forge(at, {**honest, "button": "keep", "selection": ["a", "b"]}) == ""
+    assert forge(at, {**honest, "button": "swap", "selection": ["c"]}) == ""
+    refused = [
+        {**honest, "button": "off", "selection": []},  # drawn, but not enabled
+        {**honest, "button": "clear", "selection": []},  # only ever acts in the browser
+        {**honest, "button": "undo", "selection": []},  # never drawn
+        {**honest, "button": "keep", "selection": ["z"]},  # a part that is not on the board
+        {**honest, "button": "keep", "selection": [["a"]]},
+        {**honest, "button": "keep", "selection": "a"},
+        {**honest, "button": None, "selection": []},
+        {**honest, "button": ["keep"], "selection": []},
+        {**honest, "button": "keep" * 1000, "selection": []},
+        {"version": [7, 0], "button": "keep", "selection": ["a"]},  # another seat's picture
+        {"version": [6, 1], "button": "keep", "selection": ["a"]},  # an older picture
+        {"version": "7", "button": "keep", "selection": ["a"]},
+        {"button": "keep", "selection": ["a"]},
+    ]
+    notices = [forge(at, value) for value in refused]
+    assert all(notice.startswith(("That was not on offer", "This game moved on")) for notice in notices), notices
+    assert at.session_state.decisions == [["keep", ["a", "b"]], ["swap", ["c"]]]
+    # Junk beside an honest decision is dropped, not echoed back to the browser.
+    assert forge(at, {**honest, "button": "keep", "selection": ["a"], "seq": {"deep": [[[1]]]}, "has": 12}) == ""
+    assert json.loads(at.get("bidi_component")[0].proto.json)["board"]["answered"] is None
+    del at.session_state.decisions[-1]
+    for junk in (None, 3, "keep", ["keep"], {"button": "keep"}):
+        forge(at, junk)
+    assert at.session_state.decisions == [["keep", ["a", "b"]], ["swap", ["c"]]]
 
 
 def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():

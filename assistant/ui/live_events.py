@@ -5,7 +5,8 @@ waits on it.
 (assistant/live.py) is not COUNT: ``{"count": n}``, at once if it already is not; after ``WAIT_SECONDS``
 with nothing moved, 204 and no body. Moves made by the tab LISTENER names alone (optional) do not count:
 its own page draws them. It says only that the game moved, never what: no game data, no seat, no link, and the
-same for a game id that does not exist. (One function, ``events``: a key check goes at its start.)
+same for a game id that does not exist. Only the table and the seats of that game may ask
+(assistant/ui/access.py ``may_follow``: a seat's page names its link, ``t=TOKEN``).
 
 ``streamlit run streamlit_app.py`` serves the app through ``st.App`` with these routes beside
 Streamlit's own. In the browser, ``listen`` mounts a small component that waits on the route and, when
@@ -19,11 +20,14 @@ import re
 from pathlib import Path
 
 import streamlit as st
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from assistant import live
+from assistant.store_errors import StorageError
+from assistant.ui.access import may_follow
 
 ROUTE = "/_ht/events"
 WAIT_SECONDS = 25.0  # a request waits this long for a move, then the browser asks again
@@ -45,6 +49,14 @@ async def events(request: Request) -> Response:
     if not GAME_SHAPE.fullmatch(game) or not COUNT_SHAPE.fullmatch(after) or (me is not None
                                                                                and not ME_SHAPE.fullmatch(me)):
         return Response(status_code=400, headers=NO_STORE)
+    token = request.query_params.get("t")
+    try:
+        allowed = await run_in_threadpool(may_follow, request.client.host if request.client else None,
+                                          dict(request.cookies), token, game)
+    except StorageError:
+        allowed = False
+    if not allowed:
+        return Response(status_code=403, headers=NO_STORE)
     count = await live.NOTIFIER.wait(game, int(after), WAIT_SECONDS, me)
     if count == int(after):
         return Response(status_code=204, headers=NO_STORE)
@@ -61,11 +73,13 @@ _listener = st.components.v2.component(
 )
 
 
-def listen(game_id: str, after: int, drawn: float, me: str) -> None:
+def listen(game_id: str, after: int, drawn: float, me: str, token: str | None = None) -> None:
     """Wait in the browser for a move of ``game_id`` after ``after`` (``live.follow``'s count for the
     picture drawn at ``drawn``, a time.monotonic()) not made by this tab alone (``me``, its listener id,
-    ``live.WHO``); a move reruns the fragment this is called in."""
-    _listener(key="ht-live-events", data={"game": game_id, "after": after, "drawn": drawn, "url": path(), "me": me},
+    ``live.WHO``); a move reruns the fragment this is called in. ``token``: the seat link of a seat's page
+    (a device that is not the table is heard only with it)."""
+    _listener(key="ht-live-events", data={"game": game_id, "after": after, "drawn": drawn, "url": path(), "me": me,
+                                          "token": token or ""},
               on_moved_change=_heard, height=0)
 
 

@@ -92,8 +92,21 @@ def pages() -> list[st.Page]:
             + [seat_page()])
 
 
-def top_bar(shown: st.Page) -> None:
-    """Our own top bar: a link per page and the language switch, on every page.
+def visitor_pages() -> list[st.Page]:
+    """A device that is not the table (assistant/ui/access.py): a seat link's page, and at every other
+    address of the app the page that says how to join (not Streamlit's "page not found")."""
+    from assistant.ui.access import join_page
+
+    join = [st.Page(join_page, title=tr("ui.access.title"), icon=":material/login:", url_path=path,
+                    default=n == 0, visibility="visible" if n == 0 else "hidden")
+            for n, path in enumerate(["home", *(name.replace("_", "-") for name in menu() if name != "home"),
+                                      *(name for name in game_names() if "_" in name)])]
+    return [*join, seat_page()]
+
+
+def top_bar(shown: st.Page, links: bool = True) -> None:
+    """Our own top bar: a link per page and the language switch, on every page (``links``: on the
+    table's devices; a seat or a visitor gets the language switch only).
 
     Not st.navigation's own top menu: Streamlit draws that one again after every run, fragment runs
     included, measuring what fits; on a tablet that was about 20 ms of every decision (bench/app.py).
@@ -103,7 +116,7 @@ def top_bar(shown: st.Page) -> None:
                       vertical_alignment="center"):
         with st.container(horizontal=True, key="ht-links", gap=None, width="content"):
             # A phone holds one seat: the other pages (other games, the table's saved games) are not its business.
-            for name in (menu() if shown.url_path != "seat" else []):
+            for name in (menu() if links and shown.url_path != "seat" else []):
                 link = page(name)
                 label = tr(f"ui.{name}_short") if name in ("print", "score_check") else link.title
                 st.page_link(link, label=label, icon=link.icon)

@@ -24,7 +24,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from assistant import live
 from assistant.ui import live_events
-from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.common import fragment, lang, plain, store, tr
 from assistant.ui.table import TOKEN_PARAM, Table
 
 LIVE_SECONDS = 5.0  # how often a device looks by itself (a move saved by another server process)
@@ -139,7 +139,7 @@ def note_drawn(game_id: str, pulse) -> None:
     if before is not None and _links(before) != _links(pulse) and ctx is not None and ctx.fragment_ids_this_run:
         st.rerun(scope="app")
     me = st.session_state.setdefault(LISTENER, secrets.token_urlsafe(9))
-    live_events.listen(game_id, live.follow(store(), game_id, pulse), drawn, me)
+    live_events.listen(game_id, live.follow(store(), game_id, pulse), drawn, me, st.query_params.get(TOKEN_PARAM))
 
 
 def _links(pulse):
@@ -170,7 +170,7 @@ def live_updates(game_id: str) -> None:
         if time.monotonic() - st.session_state.get(DRAWN_AT + game_id, 0.0) > REDRAW_SECONDS:
             st.rerun(scope="app")
 
-    st.fragment(watch, run_every=LIVE_SECONDS)()
+    fragment(watch, run_every=LIVE_SECONDS)()
 
 
 def phones_take_part(game_id: str) -> bool:

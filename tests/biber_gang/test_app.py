@@ -103,8 +103,8 @@ def test_illegal_move_shows_the_reason_and_changes_nothing(db):
     game_id = solo_game(db, seed=4)
     at = open_app(BIBER_PAGE, game=game_id)
     decide(at, BG, "tap", ["p0"])
-    decide(at, BG, "tap", ["p0"])  # already face up (a tap on an older picture of the table)
-    assert "already face up" in message(at, BG)
+    decide(at, BG, "tap", ["p0"])  # already face up: a forged tap, the card is not tappable
+    assert "That was not on offer on this screen" in texts(at)
     assert len(db.load(game_id).state.history) == 1
 
 

@@ -97,8 +97,8 @@ def test_a_refused_play_says_why_and_changes_nothing(db):
     at = open_app(PAGE, game=game_id)
     modes = {spec["id"]: spec["tappable"] for spec in board_data(at, HB)["modes"]}
     assert f"c{colour}" not in modes.get("sets1", [])
-    decide(at, HB, "sets1", [f"c{colour}"])  # a tap on an older picture of the table
-    assert "no complete set" in message(at, HB)
+    decide(at, HB, "sets1", [f"c{colour}"])  # a forged tap: the colour was not tappable
+    assert "That was not on offer on this screen" in texts(at)
     assert len(db.load(game_id).state.history) == len(state.history)
 
 

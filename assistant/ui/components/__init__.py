@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import streamlit as st
 
@@ -38,16 +38,68 @@ SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (
 _ANSWERED = "_tb_answered:"
 
 
+# What the board was last drawn with, on the server: its picture's position, the buttons it offered
+# and the parts a tap could choose. A decision is taken only if it is one of those: whatever the
+# browser sends, it cannot press a button that was not drawn or choose a part that was not tappable.
+_OFFERED = "_tb_offered:"
+BROWSER_ONLY = {"clear", "take_hint"}  # they only change the selection; never sent
+
+
+class Offer(NamedTuple):
+    version: Any
+    buttons: frozenset[str]
+    parts: frozenset[str]
+
+
+def _offer(key: str, data: dict) -> None:
+    select, modes = data["select"], data["modes"]
+    buttons = {spec["id"] for spec in data["buttons"] if spec["enabled"]} - BROWSER_ONLY
+    buttons |= {mode["id"] for mode in modes}
+    if select["mode"] == "one":
+        buttons.add(select["button"])
+    parts = set(select["tappable"]) | set(data["selected"]) | set(data["marks"].get("tb-hint", ()))
+    for mode in modes:
+        parts |= set(mode.get("tappable", ()))
+    st.session_state[_OFFERED + key] = Offer(data["version"], frozenset(buttons), frozenset(parts))
+
+
+def was_offered(key: str, decision: dict) -> str | None:
+    """None if ``decision`` is one the board offered when it was last drawn; otherwise the catalogue key
+    of why not: "ui.stale" (made on an older picture), "ui.not_offered" (a button or part not drawn)."""
+    offer = st.session_state.get(_OFFERED + key)
+    if offer is None or decision.get("version") != offer.version:
+        return "ui.stale"
+    selection = decision.get("selection")
+    if selection is None:
+        selection = []
+    if not isinstance(selection, list):
+        return "ui.not_offered"
+    button = decision.get("button")
+    if not isinstance(button, str) or button not in offer.buttons:
+        return "ui.not_offered"
+    if not all(isinstance(part, str) and part in offer.parts for part in selection):
+        return "ui.not_offered"
+    return None
+
+
 def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     """Runs before the script, like a button's on_click: the decision is taken first, and the page
     is drawn once, already showing its outcome."""
     decision = (st.session_state.get(key) or {}).get("action")
     if not decision or not isinstance(decision, dict):  # the browser sends an object; anything else is no decision
         return
-    st.session_state[_HAS_PICTURE + key] = decision.get("has")
-    if decision.get("button") != SEND_PICTURE:
-        st.session_state[_ANSWERED + key] = decision.get("seq")
-        on_decision(decision)
+    has, seq = decision.get("has"), decision.get("seq")
+    st.session_state[_HAS_PICTURE + key] = has if isinstance(has, str) else None
+    if decision.get("button") == SEND_PICTURE:
+        return
+    st.session_state[_ANSWERED + key] = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+    refused = was_offered(key, decision)
+    if refused is not None:
+        from assistant.ui.common import tr  # common's styles are no business of the component otherwise
+
+        st.session_state.notice = tr(refused)
+        return
+    on_decision(decision)
 
 
 def picture_id(html: str) -> str:
@@ -104,5 +156,6 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "sent": sent or {},
         "answered": st.session_state.get(_ANSWERED + key),
     }
+    _offer(key, data)
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).
     _tap_board(key=key, data={"board": data}, on_action_change=partial(_dispatch, key, on_decision))

@@ -17,7 +17,8 @@ export default function (component) {
     live.drawn = data.drawn;
     live.heard = data.after;
   }
-  const where = `${data.url}?game=${encodeURIComponent(data.game)}&me=${encodeURIComponent(data.me)}`;
+  const where = `${data.url}?game=${encodeURIComponent(data.game)}&me=${encodeURIComponent(data.me)}`
+    + (data.token ? `&t=${encodeURIComponent(data.token)}` : "");
   if (live.where !== where || !live.running) {
     live.where = where;
     start(live);

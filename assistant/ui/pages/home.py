@@ -6,6 +6,7 @@ import streamlit as st
 
 from assistant.games.registry import registered
 from assistant.store_errors import StorageError
+from assistant.ui.access import pairing_panel
 from assistant.ui.common import lang, plain, show_storage_error, store, tr
 from assistant.ui.nav import game_app, game_icon, page
 from assistant.ui.pictures import coming_picture
@@ -15,6 +16,7 @@ GAMES = {info.name: info for info in registered()}
 
 st.title(tr("ui.app_title"))
 st.markdown(tr("ui.tagline"))
+pairing_panel()  # on the laptop itself only
 tiles = st.columns(len(GAMES), wrap=False)
 for info, tile in zip(GAMES.values(), tiles, strict=True):
     with tile.container(border=True):

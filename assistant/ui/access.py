@@ -1,0 +1,139 @@
+"""Who a device is, decided by the server: the table, one seat, or a visitor.
+
+- **The table**: the laptop's own browser (a connection from the laptop itself), and any device that
+  opened the table link once (``/?key=KEY``: the pairing QR code on the laptop's Home, or the link its
+  terminal printed). Such a device keeps the key in a cookie the server sets (``TableKeyMiddleware``);
+  the key is checked on every run, so a revoked key shuts the device out at its next look.
+- **A seat**: a device that opened a seat link (``/seat?t=TOKEN``, assistant/ui/phones.py). It reaches
+  its own seat's page and nothing else.
+- **A visitor**: anything else on the network. Every address shows one page saying how to join.
+
+Nothing a browser sends can make it the table but the key itself: the connection's address is the
+socket's (uvicorn trusts a forwarded address only from the laptop itself), a cookie or a link is
+only the key it holds.
+"""
+
+from __future__ import annotations
+
+import html
+import ipaddress
+from urllib.parse import parse_qs
+
+import streamlit as st
+from starlette.concurrency import run_in_threadpool
+
+from assistant.store_errors import StorageError
+from assistant.ui.common import store, tr
+
+KEY_PARAM = "key"
+KEY_COOKIE = "ht_table"
+KEY_COOKIE_DAYS = 365
+IS_TABLE = "_ht_is_table"  # session key: this run's answer (st.context is read once a run)
+
+
+# --- on the server, before Streamlit -------------------------------------------------------------
+def is_loopback(host: str | None) -> bool:
+    """A connection from the laptop itself (no address at all: a local socket)."""
+    if not host:
+        return True
+    try:
+        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _key_of(query_string: bytes) -> str | None:
+    values = parse_qs(query_string.decode("latin-1")).get(KEY_PARAM)
+    return values[-1] if values else None
+
+
+class TableKeyMiddleware:
+    """A request that brings the table key in force (``?key=KEY``) gets it back as a cookie: from
+    then on the device is the table without the key in its address (streamlit_app.py's ``st.App``)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        key = _key_of(scope.get("query_string", b"")) if scope["type"] == "http" else None
+        if key is None or not await run_in_threadpool(_valid_key, key, scope.get("client")):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message) -> None:
+            if message["type"] == "http.response.start":
+                cookie = (f"{KEY_COOKIE}={key}; Path=/; Max-Age={KEY_COOKIE_DAYS * 86400}; HttpOnly; "
+                          "SameSite=Lax")
+                message = {**message, "headers": [*message.get("headers", []), (b"set-cookie", cookie.encode())]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def _valid_key(key: str, client) -> bool:
+    try:
+        if not store().is_table_key(key):
+            return False
+        if not is_loopback(client[0] if client else None):
+            store().note_table_key_used(key)  # the laptop's Home stops pressing the pairing code on it
+        return True
+    except StorageError:  # the page itself says what is wrong with the file
+        return False
+
+
+def may_follow(client_host: str | None, cookies: dict, token: str | None, game_id: str) -> bool:
+    """May a request hear when ``game_id`` moves: the table, or a seat link of that game."""
+    if is_loopback(client_host) or store().is_table_key(cookies.get(KEY_COOKIE)):
+        return True
+    if not token:
+        return False
+    found = store().open_link(token)
+    return found is not None and found[0] == game_id
+
+
+# --- in a page's run -----------------------------------------------------------------------------
+def connection_is_local() -> bool:
+    """The page was opened on the laptop itself (Streamlit gives no address for it; neither does AppTest)."""
+    return st.context.ip_address is None
+
+
+def is_table_device() -> bool:
+    """This device is the table (see the module's text). Called once a run, by streamlit_app.py."""
+    if connection_is_local():
+        answer = True
+    else:
+        key = st.context.cookies.get(KEY_COOKIE) or st.query_params.get(KEY_PARAM)
+        answer = store().is_table_key(key)
+    if KEY_PARAM in st.query_params:
+        del st.query_params[KEY_PARAM]  # the cookie holds it now: the address bar (and a screenshot) does not
+    st.session_state[IS_TABLE] = answer
+    return answer
+
+
+def join_page() -> None:
+    """All a visitor sees, at every address: how to join the table."""
+    st.title(tr("ui.access.title"))
+    st.markdown(f":material/smartphone: {tr('ui.access.seat')}")
+    st.markdown(f":material/tablet: {tr('ui.access.table')}")
+
+
+def pairing_panel() -> None:
+    """On the laptop itself: the QR code that makes a tablet the table, and a new key that shuts out
+    every device paired before. Open until a device has used the key."""
+    if not connection_is_local():
+        return  # a paired tablet lies among the players: it never shows the key
+    from assistant.ui.phones import base_url, qr_svg
+
+    key = store().table_key()
+    link = f"{base_url()}/?{KEY_PARAM}={key}"
+    with st.expander(f":material/tablet: {tr('ui.access.pair_title')}", expanded=store().table_key_used() is None):
+        st.caption(tr("ui.access.pair_how"))
+        st.markdown(f'<div class="ht-qr" title="{html.escape(link)}">{qr_svg(link)}</div>', unsafe_allow_html=True)
+        st.code(link.removeprefix("http://"), language=None, wrap_lines=True)
+        st.button(tr("ui.access.new_key"), key="access-new-key", icon=":material/key_off:",
+                  on_click=store().new_table_key, help=tr("ui.access.new_key_help"))
+
+
+def table_link_for_terminal(host: str, port: int) -> str:
+    """The link the terminal prints at start (``streamlit_app.py``'s lifespan)."""
+    return f"http://{host}:{port}/?{KEY_PARAM}={store().table_key()}"
