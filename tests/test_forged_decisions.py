@@ -1,0 +1,138 @@
+"""A phone that forges its decisions, in every game: another seat's picture, a stale picture, a button
+the page did not offer (undo, hint, a roll, a die face, next round, new game), a part that was not
+tappable, and malformed values of every type. Each is refused with one line, nothing is saved, and
+nothing raises. The decisions go in as the browser sends them: through the board's trigger, the one
+way a decision reaches the page's handler (assistant/ui/components ``_dispatch``, then
+assistant/ui/deciding.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+from assistant.games import get_game
+from assistant.games.registry import registered
+from tests.components import board_data, boards, open_app, open_seat, texts
+
+GAMES = [info.name for info in registered() if info.built and info.app]
+NAMES = ["Ann", "Ben", "Cid"]
+REFUSED = ("That was not on offer on this screen", "This game moved on")
+NOT_OFFERED_BUTTONS = ["undo", "hint", "roll", "die-6", "die-1", "next_round", "new_game", "take_back", "give",
+                       "confirm", "pass", "choose", "send_picture_", "keep"]
+JUNK = [None, 0, -1, 1.5, True, 10**30, float("inf"), "", "ü", "a" * 5000, [], {}, [[[[["deep"]]]]],
+        {"button": "confirm"}, ["confirm"]]
+
+
+def phone_on_its_turn(db, game: str, seed: int = 5) -> tuple[str, str]:
+    """A saved game of three people in which Ben (seat 1), on his phone, has a decision to make."""
+    state = get_game(game).new_state(len(NAMES), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2000):
+        decides = state.decides_at_once and not state.is_chance_node() and state.is_undecided(1) \
+            if state.decides_at_once else state.current_player == 1
+        if decides and state.history:
+            break
+        state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    else:
+        pytest.fail(f"{game}: Ben never had a decision")
+    game_id = db.create(state, {"names": NAMES, "bots": ["human"] * 3, "mode": "together", "speed": "normal",
+                                "dice": "app"})
+    return game_id, db.seat_links(game_id, [0, 1, 2])[1].token
+
+
+def send(at, value) -> None:
+    """What a rewritten browser sends as the board's decision."""
+    (element,) = boards(at)
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _make_trigger_id(element.proto.id, "events")
+    widget.json_trigger_value = json.dumps([{"event": "action", "value": value}])
+    at._run(states)
+
+
+def record(db, game_id: str) -> tuple:
+    return db.action_count(game_id), db.pending(game_id), db.load(game_id).state.to_json()
+
+
+def other_versions(version) -> list:
+    """Pictures other than the one drawn: another seat's, an older one, a newer one."""
+    if not isinstance(version, list):
+        return [None, "x", [version]]
+    found = []
+    for n, value in enumerate(version):
+        if isinstance(value, int) and not isinstance(value, bool):
+            for other in (value - 1, value + 1, -1):
+                found.append(version[:n] + [other] + version[n + 1:])
+    return found + [version[:-1], version + [0], json.dumps(version)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_that_forges_its_decisions_is_refused_and_nothing_is_saved(db, game):
+    game_id, token = phone_on_its_turn(db, game)
+    at = open_seat(token)
+    assert "You play Ben" in texts(at)
+    key = boards(at)[0].proto.id.rsplit("-", 1)[-1]
+    data = board_data(at, key)
+    version = data["version"]
+    offered = {spec["id"] for spec in data["buttons"] if spec["enabled"]} | {mode["id"] for mode in data["modes"]}
+    parts = set(data["select"]["tappable"]) | {part for mode in data["modes"] for part in mode["tappable"]}
+    button = next(iter(offered), "choose")
+    before = record(db, game_id)
+
+    forged = [{"button": name, "selection": [], "version": version} for name in NOT_OFFERED_BUTTONS
+              if name not in offered]
+    forged += [{"button": button, "selection": [part], "version": version}
+               for part in ("p99", "99-99", "c9", "x", "deck-0", "<b>")]
+    forged += [{"button": button, "selection": sorted(parts)[:1], "version": other}
+               for other in other_versions(version)]
+    forged += [{"button": junk, "selection": [], "version": version} for junk in JUNK]
+    forged += [{"button": button, "selection": junk, "version": version} for junk in JUNK if junk not in ([], None)]
+    forged += [{"button": button, "selection": [], "version": junk} for junk in JUNK if junk != version]
+    refusals = 0
+    for value in forged:
+        send(at, value)
+        assert not at.exception, (value, at.exception)
+        assert record(db, game_id) == before, value
+        refusals += any(line in texts(at) for line in REFUSED)
+    assert refusals == len(forged), f"{game}: {len(forged) - refusals} of {len(forged)} forgeries were not told"
+    print(f"{game}: {refusals} of {len(forged)} forged decisions refused")
+    for junk in JUNK:  # not even a decision object
+        send(at, junk)
+        assert not at.exception and record(db, game_id) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_cannot_take_the_decisions_of_another_seat(db, game):
+    """Ann decides now: what the table offers her, sent from Ben's phone, is refused."""
+    state = get_game(game).new_state(len(NAMES), seed=8)
+    rng = random.Random(8)
+    while state.is_chance_node() or (state.current_player != 0 and not state.decides_at_once) or not state.history:
+        state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    game_id = db.create(state, {"names": NAMES, "bots": ["human"] * 3, "mode": "together", "speed": "normal",
+                                "dice": "app"})
+    links = db.seat_links(game_id, [0, 1, 2])
+    table = open_app(game.replace("_", "-"), game=game_id)
+    for cover in [button for button in table.button if button.key and button.key.endswith("-its-me")]:
+        cover.click().run()  # "It is me": the table shows Ann's hand
+    key = boards(table)[0].proto.id.rsplit("-", 1)[-1]
+    data = board_data(table, key)
+    anns = [{"button": spec["id"], "selection": [], "version": data["version"]}
+            for spec in data["buttons"] if spec["enabled"]]
+    anns += [{"button": mode["id"], "selection": [part], "version": data["version"]}
+             for mode in data["modes"] for part in mode["tappable"][:3]]
+    anns += [{"button": data["select"]["button"], "selection": [part], "version": data["version"]}
+             for part in data["select"]["tappable"][:3]]
+    before = record(db, game_id)
+    phone = open_seat(links[1].token)
+    if state.decides_at_once:
+        phone_offered = {spec["id"] for spec in board_data(phone, key)["buttons"] if spec["enabled"]}
+        anns = [value for value in anns if value["button"] not in phone_offered]
+    assert anns, f"{game}: the table offered Ann nothing to forge"
+    for value in anns:
+        send(phone, value)
+        assert not phone.exception, (value, phone.exception)
+        assert record(db, game_id) == before, value
+        assert any(line in texts(phone) for line in REFUSED), value
