@@ -28,22 +28,25 @@ def free_port() -> int:
 
 
 @contextmanager
-def served_app(db_path: Path, port: int | None = None):
-    """``streamlit run`` on a loopback port with its own database; stopped afterwards. Yields the URL."""
-    with serve(ROOT / "streamlit_app.py", db_path, port) as (url, _process):
+def served_app(db_path: Path, port: int | None = None, log: Path | None = None):
+    """``streamlit run`` on a loopback port with its own database; stopped afterwards. Yields the URL.
+    ``log``: a file that gets what the server prints (a traceback would be there)."""
+    with serve(ROOT / "streamlit_app.py", db_path, port, log) as (url, _process):
         yield url
 
 
 @contextmanager
-def serve(script: Path, db_path: Path, port: int | None = None):
+def serve(script: Path, db_path: Path, port: int | None = None, log: Path | None = None):
     """Serve ``script`` (the app, or a bare page to compare with); yields the URL and the server process."""
     port = port or free_port()
     env = {**os.environ, "HAMSTER_TABLE_DB": str(db_path)}
     streamlit = shutil.which("streamlit", path=str(Path(sys.executable).parent)) or "streamlit"
+    errors = log.open("wb") if log else None
     process = subprocess.Popen(
         [streamlit, "run", str(script), "--server.headless", "true",
          "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+        stderr=errors or subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -64,6 +67,8 @@ def serve(script: Path, db_path: Path, port: int | None = None):
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+        if errors:
+            errors.close()
 
 
 @contextmanager
