@@ -102,8 +102,9 @@ def is_table_device() -> bool:
     if connection_is_local():
         answer = True
     else:
-        key = st.context.cookies.get(KEY_COOKIE) or st.query_params.get(KEY_PARAM)
-        answer = store().is_table_key(key)
+        # The address first: a tablet paired again after a new key may still hold the old one as a cookie.
+        answer = store().is_table_key(st.query_params.get(KEY_PARAM)) or \
+            store().is_table_key(st.context.cookies.get(KEY_COOKIE))
     if KEY_PARAM in st.query_params:
         del st.query_params[KEY_PARAM]  # the cookie holds it now: the address bar (and a screenshot) does not
     st.session_state[IS_TABLE] = answer
