@@ -53,7 +53,7 @@ class CoinFlipState(State):
     def _list_legal_actions(self) -> list[Action]:
         return [Flip(side) if self.is_chance_node() else Call(side) for side in SIDES]
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         if not self.is_legal(action):
             raise IllegalAction("error.coin_flip.not_now")
 

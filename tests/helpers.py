@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 
 import pytest
 
 from assistant import IllegalAction
+from assistant.bots import LEVELS
 from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
 from assistant.games.registry import load
@@ -43,6 +45,27 @@ def assert_refused(state: State, action, key: str) -> IllegalAction:
     assert error.value.message("de") != error.value.message("en")  # a German reason exists
     assert snapshot(state) == before
     return error.value
+
+
+# --- a saved game of any registered game ------------------------------------------------------
+@cache
+def played(name: str, actions: int = 40) -> State:
+    """A game of ``name`` (its first simulation setup) after up to ``actions`` random legal actions,
+    fewer if it ended. Cached: read it, never change it."""
+    setup = game_info(name).sim_setups[0]
+    state = get_game(name).new_state(setup["num_players"], seed=7, **setup["options"])
+    rng = random.Random(7)
+    while len(state.history) < actions and not state.is_over():
+        state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
+
+
+def app_setup(state: State) -> dict:
+    """The setup the app saves with ``state``: a name per seat, and who plays each seat (a person
+    first, then computer opponents of each level)."""
+    bots = ["human"] + [LEVELS[seat % len(LEVELS)] for seat in range(1, state.num_players)]
+    return {"names": [f"Player {seat + 1}" for seat in range(state.num_players)], "bots": bots, "mode": "alone",
+            "speed": "quick", "dice": "real"}
 
 
 # --- the random simulation every registered game must pass ------------------------------------

@@ -138,8 +138,9 @@ class State(ABC):
         """For the current player, or the outcomes at a chance node; same state, same order."""
 
     @abstractmethod
-    def check(self, action: Action) -> None:
-        """Raise IllegalAction with a reason if ``action`` is not allowed now. Never mutates."""
+    def _check(self, action: Action) -> None:
+        """Raise IllegalAction with a reason if ``action`` is not allowed now (the game is not over:
+        ``check`` has seen to that). Never mutates."""
 
     @abstractmethod
     def _apply(self, action: Action) -> bool:
@@ -177,12 +178,21 @@ class State(ABC):
                 return True
         return action in self._legal
 
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction with a reason if ``action`` is not allowed now. Never mutates.
+
+        A finished game allows nothing, and says so: a game's own checks need not think of it (a
+        finished game's phase may have no legal moves listed at all)."""
+        if self.current_player == TERMINAL:
+            raise IllegalAction("error.game_over")
+        self._check(action)
+
     def apply(self, action: Action) -> None:
         """Carry out ``action``; on IllegalAction the state is exactly as before."""
         actor = self.current_player
         if actor == TERMINAL:
             raise IllegalAction("error.game_over")
-        self.check(action)
+        self._check(action)
         revealed = self._apply(action)
         self._legal = None
         self.history.append(action)

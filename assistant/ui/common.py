@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import functools
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
@@ -129,6 +131,23 @@ def not_saved(error: StorageError) -> str:
 def show_storage_error(error: StorageError) -> None:
     """The file of saved games cannot be used: what happened and what to do, never a traceback."""
     st.error(tr(error.key), icon=":material/database:")
+
+
+def fragment(draw: Callable[..., None], *, run_every: float | None = None) -> Callable[..., None]:
+    """``st.fragment(draw, run_every=...)`` that explains a file of saved games it cannot use, as
+    main() does for the page: Streamlit catches what a fragment raises itself, even on a whole-page run,
+    and would show a traceback instead. The fragment stops there, and on a whole-page run so does the
+    page (as an error in main() would stop it): the message is shown once."""
+
+    @functools.wraps(draw)  # the same name: Streamlit tells fragments apart by their function's name
+    def explained(*args, **kwargs) -> None:
+        try:
+            draw(*args, **kwargs)
+        except StorageError as error:
+            show_storage_error(error)
+            st.stop()
+
+    return st.fragment(explained, run_every=run_every)
 
 
 def show_notice() -> None:

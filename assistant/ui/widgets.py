@@ -10,8 +10,9 @@ from typing import Any
 import streamlit as st
 
 from assistant import i18n
+from assistant.games import is_built
 from assistant.ui import phones
-from assistant.ui.common import lang, plain, show_notice, store, tr
+from assistant.ui.common import fragment, lang, plain, show_notice, store, tr
 from assistant.ui.nav import game_app, offer_unfinished_game, open_on_its_own_page
 from assistant.ui.pictures import icon
 from assistant.ui.table import Table, choice, open_table
@@ -36,7 +37,7 @@ def game_page(game: str) -> None:
     # The table is a fragment: a decision on it reruns only the table, not the page around it
     # (styles, language switch, navigation), which the browser would otherwise redraw as well.
     # Whatever must change beyond the table reruns the whole page (st.rerun()).
-    st.fragment(_table)(game, game_id, render)
+    fragment(_table)(game, game_id, render)
     table = open_table(game_id, explain=False)
     if table is None:
         return
@@ -55,12 +56,17 @@ def seat_page() -> None:
     if found is None:
         return
     game_id, seat = found
-    app = game_app(store().game_of(game_id))
-    st.fragment(_table)(None, game_id, app.render, seat)
-    phones.live_updates(game_id)
+    name = store().game_of(game_id)
+    app = game_app(name) if name is not None and is_built(name) else None
+    if app is None:  # a damaged record names no game this app plays: the table says what is wrong
+        open_table(game_id, held=seat)
+        return
+    fragment(_table)(None, game_id, app.render, seat)
     table = open_table(game_id, explain=False, held=seat)
-    if table is not None:
-        rules_panel(app.rules_in_force(table))
+    if table is None:  # explained by the table; a game not drawn has no picture to keep up to date
+        return
+    phones.live_updates(game_id)
+    rules_panel(app.rules_in_force(table))
 
 
 def _table(game: str | None, game_id: str, render: Callable[[Table], None], held: int | None = None) -> None:
@@ -157,7 +163,7 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
             st.rerun(scope="app")
         render(current)
 
-    st.fragment(one_turn, run_every=delay)()
+    fragment(one_turn, run_every=delay)()
     return True
 
 

@@ -86,7 +86,7 @@ class HamsterbackeState(State):
     def _list_legal_actions(self) -> list[Action]:
         return [] if self.over else PHASES[self.phase].moves(self)
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         if not self.is_legal(action):
             if not isinstance(action, Move):
                 raise IllegalAction("error.backe.not_a_move")

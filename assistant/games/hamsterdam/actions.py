@@ -166,7 +166,7 @@ def action_from_data(data: Any) -> KeyedAction:
         raise ValueError(f"no such cards: {describe(cards)}")
     if kind == "pass" and not (len(cards) == 2 and all(type(c) is int and 2 <= c <= 12 for c in cards)):
         raise ValueError(f"two dam cards are passed, not {describe(cards)}")
-    if kind == "keep" and not (cards and all(c in numbers().specials for c in cards)):
+    if kind == "keep" and not (cards and all(isinstance(c, str) and c in numbers().specials for c in cards)):
         raise ValueError(f"no such specials: {describe(cards)}")
     if kind == "dice" and not (len(cards) == 2 and all(type(c) is int and 1 <= c <= 6 for c in cards)):
         raise ValueError(f"two dice 1..6, not {describe(cards)}")

@@ -274,7 +274,7 @@ class HamsterdamState(State):
             raise IllegalAction("error.hamsterdam.no_roll_now")
         return Roll(*self._next_dice)
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         if not self.is_legal(action):
             raise refusal(self, action)
 

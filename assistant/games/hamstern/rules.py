@@ -114,7 +114,7 @@ class HamsternState(State):
             raise IllegalAction("error.hamstern.no_roll_now")
         return Roll(self._next_roll)
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         player = self.current_player
         if player == CHANCE:
             if not isinstance(action, Roll):
@@ -136,9 +136,10 @@ class HamsternState(State):
 
         On paper everybody crosses at once: a placement depends only on the player's own sheet and
         the shared roll, so checking it now gives the same answer as in seat order."""
+        if self.over:
+            raise IllegalAction("error.game_over")
         if not self.is_undecided(player):
-            waiting = self.roll is None and not self.over
-            raise IllegalAction("error.hamstern.roll_first" if waiting else "error.hamstern.already_decided")
+            raise IllegalAction("error.hamstern.roll_first" if self.roll is None else "error.hamstern.already_decided")
         self._check_place(player, action)
 
     def legal_actions_for(self, player: int) -> list[Action]:

@@ -59,7 +59,7 @@ class MoemmenState(State):
     def _list_legal_actions(self) -> list[Action]:
         return [] if self.over else phases.PHASES[self.phase].moves(self)
 
-    def check(self, action: Action) -> None:
+    def _check(self, action: Action) -> None:
         if not self.is_legal(action):
             if not isinstance(action, Move) or not is_known(action):
                 raise IllegalAction("error.moemmen.not_a_move")
