@@ -21,7 +21,17 @@ from math import comb
 from typing import NamedTuple
 
 from assistant.games.hamsterdam.actions import Move
-from assistant.games.hamsterdam.cards import HAMSTER, LEFT, card_of, card_words, named_card, numbers, piece_text
+from assistant.games.hamsterdam.cards import (
+    HAMSTER,
+    LEFT,
+    card_of,
+    card_words,
+    is_plain,
+    named_card,
+    numbers,
+    piece_text,
+    plain_pieces,
+)
 
 ODDS = {value: (6 - abs(value - 7)) / 36 for value in range(2, 13)}
 WAYS = {value: 6 - abs(value - 7) for value in range(2, 13)}  # of 36 rolls: for the reasons
@@ -220,14 +230,14 @@ def dice_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
 
 
 def flood_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
-    """A plain hamster plugs; else Cheekster stops it and stays; else the least worth piece plugs;
+    """A plain hamster (or a turned special) plugs; else Cheekster stops it and stays; else the least worth piece plugs;
     with nothing there, an ability stops it."""
     plugs = sorted((m for m in legal if m.kind == "plug"), key=lambda m: piece_rank(m.piece))
     uses = [m for m in legal if m.kind == "use"]
     cheek = [m for m in uses if use_name(m) == "cheekster"]
     player, pos = table.flood
     where = card_at(table, player, pos)
-    if plugs and plugs[0].piece == HAMSTER:
+    if plugs and is_plain(plugs[0].piece):  # a turned special is a plain hamster
         if len(plugs) > 1:
             return plugs[0], "plug_plain", where | {"special": piece_text(plugs[-1].piece)}
         return plugs[0], "plug", where
@@ -398,7 +408,7 @@ def skip_gain(table: Table, move: Move, name: str, args: tuple) -> tuple[float, 
     if name == "momster":
         me = table.me
         pieces = len(table.stacks[me][move.at])
-        count = min(2, table.reserve.count(HAMSTER))
+        count = min(2, len(plain_pieces(table.reserve)))  # turned specials come too
         gain = sum(cover(table, me, move.at, pieces + n) for n in range(count))
         return gain, "use_momster", card_at(table, me, move.at)
     return 0.0, "go_on", {}  # Contractster, Huckster, Whack-a-Mole, Speedster here: the easy bot lets them be

@@ -30,24 +30,24 @@ def dam(*players) -> str:
 
 # --- the command line -----------------------------------------------------------------------------
 def test_fewest_tokens_in_pile_and_on_the_dam_win():
-    result = run(dam(("Ann", 4, 2, 5), ("Bo", 1, 4, 0), ("Cy", 3, 0, 9)))
+    result = run(dam(("Ann", 8, 2, 5), ("Bo", 4, 4, 0), ("Cy", 3, 0, 9)))  # the piles hold 15: three end
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert [(p["name"], p["total"]) for p in out["players"]] == [("Ann", 6), ("Bo", 5), ("Cy", 3)]
-    assert out["players"][0]["breakdown"] == {"flood_pile": 4, "dam_tokens": 2, "hamsters": 5}
+    assert [(p["name"], p["total"]) for p in out["players"]] == [("Ann", 10), ("Bo", 8), ("Cy", 3)]
+    assert out["players"][0]["breakdown"] == {"flood_pile": 8, "dam_tokens": 2, "hamsters": 5}
     assert out["winners"] == ["Cy"] and out["decided_by"] is None
 
 
 def test_a_tie_on_tokens_goes_to_more_hamsters_left():
-    out = json.loads(run(dam(("Ann", 4, 2, 5), ("Bo", 3, 3, 7), ("Cy", 6, 2, 12))).stdout)
+    out = json.loads(run(dam(("Ann", 6, 0, 5), ("Bo", 3, 3, 7), ("Cy", 6, 2, 12))).stdout)
     assert out["winners"] == ["Bo"] and out["decided_by"] == "hamsters"
     # Tokens decide before hamsters: a player with more hamsters but one token more loses.
-    out = json.loads(run(dam(("Ann", 2, 0, 1), ("Bo", 3, 0, 14))).stdout)
+    out = json.loads(run(dam(("Ann", 5, 0, 1), ("Bo", 5, 1, 14))).stdout)
     assert out["winners"] == ["Ann"] and out["decided_by"] is None
 
 
 def test_still_tied_after_the_hamsters_the_win_is_shared():
-    out = json.loads(run(dam(("Ann", 4, 2, 5), ("Bo", 6, 0, 5), ("Cy", 0, 6, 4), ("Di", 9, 0, 9))).stdout)
+    out = json.loads(run(dam(("Ann", 4, 2, 5), ("Bo", 6, 0, 5), ("Cy", 0, 6, 4), ("Di", 10, 0, 9))).stdout)
     assert out["winners"] == ["Ann", "Bo"] and out["decided_by"] == "shared"
 
 
@@ -97,6 +97,42 @@ def test_impossible_input_exits_2_with_one_line(table, reason):
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("table, piles, end", [
+    (dam(("Ann", 0, 0, 14), ("Bo", 0, 0, 14)), 0, 10),  # no token anywhere: once a shared win
+    (dam(("Ann", 5, 10, 3), ("Bo", 4, 15, 3)), 9, 10),  # 34 tokens out: the supply still held one
+    (dam(("Ann", 7, 0, 3), ("Bo", 7, 0, 3), ("Cy", 0, 20, 3)), 14, 15),
+    (dam(("Ann", 5, 0, 3), ("Bo", 5, 0, 3), ("Cy", 5, 0, 3), ("Di", 4, 15, 3)), 19, 20),
+])
+def test_an_end_no_game_reaches_exits_2_with_one_line(table, piles, end):
+    """The piles short of the end number and the supply not empty: the game was still on."""
+    result = run(table)
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith("No game ends so: the flood piles hold")
+    assert f"hold {piles} tokens together, fewer than the {end} that end" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("table", [
+    dam(("Ann", 5, 0, 3), ("Bo", 5, 0, 3)),  # the piles at the end number, the supply full
+    dam(("Ann", 5, 10, 3), ("Bo", 4, 16, 3)),  # the supply used up: all 35 on the dams and in the piles
+    dam(("Ann", 9, 0, 3), ("Bo", 9, 0, 3), ("Cy", 0, 0, 3)),  # a turn finishes past the end number
+])
+def test_the_ends_a_game_reaches_are_accepted(table):
+    result = run(table)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_end_check_refuses_in_both_languages_and_waits_while_counting():
+    counts = [{"flood_pile": 0, "dam_tokens": 0, "hamsters": 3}, {"flood_pile": 0, "dam_tokens": 0, "hamsters": 3}]
+    check_counts(["Ann", "Bo"], counts, finished=False)  # counts still being entered: not refused yet
+    with pytest.raises(IllegalAction) as error:
+        check_counts(["Ann", "Bo"], counts)
+    assert error.value.key == "error.hamsterdam.score_check.not_over"
+    assert error.value.message("de").startswith("So endet kein Spiel: Die Flutstapel halten zusammen 0 Flutmarker")
+    with pytest.raises(ValueError, match="^No game ends so"):  # the command line's own function too
+        check_scores({"players": [{"name": name, **row} for name, row in zip(("Ann", "Bo"), counts, strict=True)]})
+
+
 def test_the_hamster_limit_is_explained():
     result = run(dam(("Ann", 1, 0, 21), ("Bo", 0, 0, 0)))
     assert "orange dot" in result.stderr and "Twinster" in result.stderr and "no hamster joins later" in result.stderr
@@ -117,7 +153,7 @@ def test_the_reasons_exist_in_both_languages():
 def test_the_check_is_what_the_command_line_runs():
     from assistant.__main__ import score
 
-    table = json.loads(dam(("Ann", 1, 1, 3), ("Bo", 2, 0, 3)))
+    table = json.loads(dam(("Ann", 6, 0, 3), ("Bo", 4, 2, 3)))
     assert score("hamsterdam", table) == check_scores(table)
     assert check_scores(table)["winners"] == ["Ann", "Bo"]
 
@@ -144,18 +180,21 @@ def test_counting_with_taps_ranks_the_players_and_is_saved_at_once(db):
     assert at.button(key="hd-sc-flood_pile-0-less").disabled  # nothing to take away from 0
     at.text_input(key="hd_sc_name_0").input("Ann").run()
     at.text_input(key="hd_sc_name_1").input("Bo").run()
-    tap(at, 0, "flood_pile", times=2)
+    tap(at, 0, "flood_pile", times=6)
     tap(at, 1, "dam_tokens", times=3)
     tap(at, 1, "dam_tokens", "less")
     tap(at, 0, "hamsters")
-    assert not at.exception and not at.error
-    assert ranking(at) == [(1, "Ann", 2, 1), (2, "Bo", 2, 0)]
+    tap(at, 1, "flood_pile", times=3)
+    assert not at.exception and not at.error and not at.success  # 9 in the piles: the game goes on
+    assert "No game ends so" in at.warning[0].value and ranking(at)[0][1] == "Bo"  # the ranking so far
+    tap(at, 1, "flood_pile")  # 10 in the piles: two players' game ends
+    assert not at.warning and ranking(at) == [(1, "Ann", 6, 1), (2, "Bo", 6, 0)]
     assert "Ann wins" in at.success[0].value
     assert "more hamsters left decided" in at.info[0].value  # the tie-break is said
     check = db.load_check(at.query_params["check"])
     assert check.game == "hamsterdam" and check.data["names"][:2] == ["Ann", "Bo"]
-    assert check.data["counts"][:2] == [{"flood_pile": 2, "dam_tokens": 0, "hamsters": 1},
-                                        {"flood_pile": 0, "dam_tokens": 2, "hamsters": 0}]
+    assert check.data["counts"][:2] == [{"flood_pile": 6, "dam_tokens": 0, "hamsters": 1},
+                                        {"flood_pile": 4, "dam_tokens": 2, "hamsters": 0}]
     again = open_app(PAGE, check=at.query_params["check"])  # a refresh: a new session on the same URL
     assert ranking(again) == ranking(at) and again.text_input(key="hd_sc_name_1").value == "Bo"
 
@@ -167,21 +206,22 @@ def saved_check(db, counts, names=("Ann", "Bo", "Cy", "Di")) -> str:
 
 
 def test_a_refresh_shows_everything_entered(db):
-    check_id = saved_check(db, [(4, 2, 5), (1, 3, 7), (9, 0, 2)])
+    check_id = saved_check(db, [(4, 2, 5), (1, 3, 7), (10, 0, 2)])  # 15 in the piles: three players' end
     at = open_app(PAGE, check=check_id)  # a new session on the URL: as after a refresh
     assert at.segmented_control(key="sc_game").value == "hamsterdam"
     assert at.segmented_control(key="hd_sc_count").value == 3
     assert [at.text_input(key=f"hd_sc_name_{n}").value for n in range(3)] == ["Ann", "Bo", "Cy"]
-    assert ranking(at) == [(1, "Bo", 4, 7), (2, "Ann", 6, 5), (3, "Cy", 9, 2)]
+    assert ranking(at) == [(1, "Bo", 4, 7), (2, "Ann", 6, 5), (3, "Cy", 10, 2)]
     assert "Bo wins" in at.success[0].value and not at.info
     tap(at, 2, "flood_pile", "less")
-    assert db.load_check(check_id).data["counts"][2]["flood_pile"] == 8
+    assert db.load_check(check_id).data["counts"][2]["flood_pile"] == 9
+    assert "No game ends so" in at.warning[0].value and not at.success  # saved, but no game ends so
 
 
 def test_a_shared_win_is_said_and_places_are_shared(db):
-    at = open_app(PAGE, check=saved_check(db, [(3, 0, 4), (2, 1, 4), (1, 1, 9)]))
-    assert ranking(at) == [(1, "Cy", 2, 9), (2, "Ann", 3, 4), (2, "Bo", 3, 4)]
-    tap(at, 2, "dam_tokens")  # Cy now has 3 too, and more hamsters
+    at = open_app(PAGE, check=saved_check(db, [(8, 0, 4), (5, 3, 4), (2, 5, 9)]))
+    assert ranking(at) == [(1, "Cy", 7, 9), (2, "Ann", 8, 4), (2, "Bo", 8, 4)]
+    tap(at, 2, "dam_tokens")  # Cy now has 8 too, and more hamsters
     assert "Cy wins" in at.success[0].value and "more hamsters" in at.info[0].value
     tap(at, 2, "hamsters", "less", times=5)
     assert ranking(at)[0][0] == ranking(at)[1][0] == ranking(at)[2][0] == 1
@@ -216,14 +256,22 @@ def test_a_tap_past_what_a_game_can_leave_is_refused_with_the_reason(db):
 
 def test_german_and_names_as_text(db):
     name = "[y](http://a.org)"
-    at = open_app(PAGE, check=saved_check(db, [(1, 1, 20), (1, 1, 3)], names=(name, "*Bo*")), lang="de")
+    at = open_app(PAGE, check=saved_check(db, [(5, 1, 20), (5, 1, 3)], names=(name, "*Bo*")), lang="de")
     assert at.header[0].value.endswith("Hamsterdam: Spielende prüfen")
     table = at.table[0].value
     assert list(table["Name"]) == [plain(name), plain("*Bo*")]
-    assert list(table["Flutstapel"]) == [1, 1] and list(table["Übrige Hamster"]) == [20, 3]
+    assert list(table["Flutstapel"]) == [5, 5] and list(table["Übrige Hamster"]) == [20, 3]
     assert at.success[0].value == f"{plain(name)} gewinnt!"
     assert "Mehr übrige Hamster haben über Platz 1 entschieden" in at.info[0].value
     tap(at, 0, "hamsters")
     assert at.error[0].value.startswith(f"{plain(name)}: 21 übrige Hamster sind mehr")
     tap(at, 1, "hamsters")
     assert not at.error and list(at.table[0].value["Übrige Hamster"]) == [20, 4]
+
+
+def test_the_page_shows_why_no_game_ends_so_in_both_languages(db):
+    for lang, reason, table_head in (("en", "No game ends so: the flood piles hold 0 tokens", "Flood pile"),
+                                     ("de", "So endet kein Spiel: Die Flutstapel halten zusammen 0", "Flutstapel")):
+        at = open_app(PAGE, check=saved_check(db, [(0, 0, 14), (0, 0, 14)]), lang=lang)
+        assert not at.exception and not at.error and not at.success  # no winner named
+        assert at.warning[0].value.startswith(reason) and list(at.table[0].value[table_head]) == [0, 0]

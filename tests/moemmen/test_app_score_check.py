@@ -60,3 +60,18 @@ def test_a_name_in_a_refusal_stays_text(db):
     shown = at.info[0].value
     assert "**Ann**" not in shown and "](http" not in shown, shown
     assert r"\*\*Ann\*\*" in shown and "1 cards" in shown
+
+
+def test_six_cards_each_and_no_colour_complete_is_refused_in_both_languages(db):
+    for lang, reason in (("en", "No round ends so: nobody holds six plus cards of one colour"),
+                         ("de", "So endet keine Runde: Niemand hat sechs Pluskarten einer Farbe")):
+        at = open_app(SCORE_PAGE, lang=lang)
+        at.segmented_control(key="sc_game").set_value("moemmen").run()
+        for card in ("red+1", "red+2", "red+3", "red+4", "red+4", "blue+3",  # five red and a blue
+                     "tim", "benny", "green+1", "green+2", "green+3", "green+4"):
+            tap(at, f"c{card}")
+        assert not at.exception and not at.success and not at.info, lang  # all six-card hands: no winner
+        assert at.warning[0].value.startswith(reason) and len(at.table[0].value) == 2
+        tap(at, "x0-5")  # the blue 3 out, a red 3 in: Ann ends the round
+        tap(at, "cred+3")
+        assert not at.warning and at.success, lang

@@ -86,6 +86,36 @@ def test_impossible_hands_exit_2_with_one_line(table, reason):
     assert reason in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
+@pytest.mark.parametrize("table", [
+    players("red+1 red+2 red+3 red+4 red+4 blue+3", "tim tim tim benny benny benny"),  # five red, one blue
+    players("red+1 red+2 red+3 red+4 red+4 red-2", "green+1 green+2 green+3 green+4 green+4 tim"),  # a minus
+    players("yellow+1 green+1 blue+1 red+1 tim benny", "tim benny tim benny red-2 blue-3",
+            "benny red+1 red+2 red+3 red+4 green+4"),
+])
+def test_a_finished_round_in_which_nobody_holds_six_plus_cards_of_one_colour_exits_2(table):
+    """M9: only six plus cards of one colour end a round; no such hand, no finished round."""
+    result = score(table)
+    assert result.returncode == 2 and result.stdout == "", result.stdout
+    assert result.stderr.startswith("No round ends so: nobody holds six plus cards of one colour")
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_the_round_end_check_refuses_in_both_languages_and_waits_while_entering():
+    from assistant.errors import IllegalAction
+    from assistant.games.moemmen.scorecard import check_hands, check_scores
+
+    hands = [C("red+1 red+2 red+3 red+4 red+4 blue+3"), C("tim tim tim benny benny benny")]
+    check_hands(["Ann", "Bo"], hands, finished=False)  # hands still being entered: not refused yet
+    with pytest.raises(IllegalAction) as error:
+        check_hands(["Ann", "Bo"], hands)
+    assert error.value.key == "error.moemmen.no_full_colour"
+    assert error.value.message("de").startswith("So endet keine Runde: Niemand hat sechs Pluskarten einer Farbe")
+    with pytest.raises(ValueError, match="^No round ends so"):
+        check_scores(players("red+1 red+2 red+3 red+4 red+4 blue+3", "tim tim tim benny benny benny"))
+    both = check_scores(players("red+1 red+2 red+3 red+4 red+4 red+3", "blue+1 blue+1 blue+2 blue+2 blue+3 blue+3"))
+    assert both["winners"] == ["Ann"]  # two full colours at the deal: a round that ended
+
+
 def test_the_app_may_check_hands_still_being_entered():
     from assistant.games.moemmen.scorecard import check_scores
 

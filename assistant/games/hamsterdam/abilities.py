@@ -30,6 +30,7 @@ from assistant.games.hamsterdam.cards import (
     card_of,
     distinct,
     numbers,
+    plain_pieces,
     stack_add,
     turned,
 )
@@ -46,8 +47,9 @@ INDEX = {name: index for index, name in enumerate(numbers().special_names)}
 
 
 def swims(piece: str) -> bool:
-    """Swimster shares a card with a flood token, in movement and redeployment."""
-    return card_of(piece) == "swimster"
+    """Swimster shares a card with a flood token, in movement and redeployment, and never removes one
+    (RULINGS.md section 2). Its lasting ability: only face up (it never turns, D2)."""
+    return ability_of(piece) == "swimster"
 
 
 def standing(state, player: int, name: str) -> list[tuple[int, str]]:
@@ -127,9 +129,9 @@ def skip_uses(state, player: int) -> list[Move]:
              if all(map(swims, stacks[to]))]
     uses += [move_of("use", piece, pos, to, (*copy, other, start))
              for pos, piece, copy in able(state, player, "huckster")
-             for other in others for start in state.intact(other) if HAMSTER in state.stacks[other][start]
+             for other in others for start in state.intact(other) if plain_pieces(state.stacks[other][start])
              for to in neighbours(state, other, start)]
-    if HAMSTER in state.reserve[player]:
+    if plain_pieces(state.reserve[player]):  # a turned special is a plain hamster (RULINGS.md section 2)
         uses += [move_of("use", piece, pos, cards=copy) for pos, piece, copy in able(state, player, "momster")]
     return uses
 
@@ -174,16 +176,10 @@ def use(state, player: int, move: Move) -> None:
     the special copied does, and then goes to the reinforcement pile, turned (D3)."""
     name = card_of(move.piece)
     state.say("log.hamsterdam.used", player=player, use=move.to_data())
-    if name != COPYCAT:
+    if name == COPYCAT:  # the copied effect sends the Copycatster used, and only it, off (_turn_in_place)
+        EFFECTS[numbers().special_names[move.cards[0]]](state, player, copied(move))
+    else:
         EFFECTS[name](state, player, move)
-        return
-    EFFECTS[numbers().special_names[move.cards[0]]](state, player, copied(move))
-    if move.at < 0:  # as Janitster, from the hand: _janitster sent it to the reinforcement pile
-        return
-    stack = state.stacks[player][move.at]
-    for piece in [piece for piece in stack if card_of(piece) == COPYCAT][:1]:  # unless it went already
-        stack.remove(piece)
-        stack_add(state.reserve[player], after_use(piece))
 
 
 def after_use(piece: str) -> str:
@@ -198,13 +194,18 @@ def copied(move: Move) -> Move:
 
 
 def _turn_in_place(state, player: int, pos: int, piece: str) -> None:
+    """The special used turns where it stands; a Copycatster goes to the reinforcement pile instead (D3).
+    Only the piece used: another Copycatster on the same card, face up or turned, stays there."""
+    if card_of(piece) == COPYCAT:
+        _retire(state, player, pos, piece)
+        return
     stack = state.stacks[player][pos]
     stack.remove(piece)
     stack_add(stack, after_use(piece))
 
 
 def _retire(state, player: int, pos: int, piece: str) -> None:
-    """To the reinforcement pile after its use (Blobster, Ninjaster, a marked Cheekster)."""
+    """To the reinforcement pile after its use (Blobster, Ninjaster, a marked Cheekster, a Copycatster)."""
     state.stacks[player][pos].remove(piece)
     stack_add(state.reserve[player], after_use(piece))
 
@@ -268,16 +269,19 @@ def _contractster(state, player: int, move: Move) -> None:
 
 
 def _huckster(state, player: int, move: Move) -> None:
+    """Another player's plain hamster (a turned special too) one card along."""
     other, start = move.cards
-    state.stacks[other][start].remove(HAMSTER)
-    land(state, other, move.to, HAMSTER)
+    hamster = plain_pieces(state.stacks[other][start])[0]
+    state.stacks[other][start].remove(hamster)
+    land(state, other, move.to, hamster)
     _turn_in_place(state, player, move.at, move.piece)
 
 
 def _momster(state, player: int, move: Move) -> None:
-    for _ in range(min(2, state.reserve[player].count(HAMSTER))):
-        state.reserve[player].remove(HAMSTER)
-        stack_add(state.stacks[player][move.at], HAMSTER)
+    """Two plain hamsters (turned specials too) from the reinforcement pile to Momster's card."""
+    for hamster in plain_pieces(state.reserve[player])[:2]:
+        state.reserve[player].remove(hamster)
+        stack_add(state.stacks[player][move.at], hamster)
     _turn_in_place(state, player, move.at, move.piece)
 
 

@@ -122,6 +122,18 @@ def ability_of(piece: str) -> str | None:
     return piece[len(MARKED):] if piece.startswith(MARKED) else piece
 
 
+def is_plain(piece: str) -> bool:
+    """A plain hamster, or a special turned to its "normal hamster back side" (rulebook): the latter is a
+    plain hamster for every rule that names a hamster, a "standard" or a "plain" one (RULINGS.md section 2)."""
+    return piece == HAMSTER or piece.startswith(TURNED)
+
+
+def plain_pieces(pieces) -> list[str]:
+    """The plain hamsters among ``pieces``, the plain ``hamster`` cards first: which of them a rule takes
+    changes nothing in the game, and a turned card left where it was keeps telling which special it was."""
+    return sorted((piece for piece in pieces if is_plain(piece)), key=lambda piece: piece != HAMSTER)
+
+
 def card_of(piece: str) -> str:
     """The card a piece is, whichever side shows: ``turned:blobster`` is the Blobster card."""
     for prefix in (TURNED, MARKED):

@@ -42,7 +42,8 @@ def place_moves(state) -> list[Move]:
     flooded = [pos for pos in range(len(tokens)) if tokens[pos] and not flipped[pos]]
     moves = [RESTORE] if back_in_place(state, player) else []
     moves += [move_of("put", piece, pos) for piece in pieces for pos in targets(state, player, piece)]
-    moves += [move_of("clear", piece, pos) for pos in flooded for piece in pieces]
+    # a Swimster never removes a token: it cannot be the hamster given up to clear one (RULINGS.md section 2)
+    moves += [move_of("clear", piece, pos) for pos in flooded for piece in pieces if not abilities.swims(piece)]
     moves += abilities.redeploy_uses(state, player)
     if not free:
         moves.append(DONE)

@@ -5,7 +5,8 @@ per player the flood tokens in their flood pile and on their dam, and the hamste
 (normal and special, on the dam and in reinforcements), all three for every player. The total is
 flood pile plus dam tokens; the fewest wins, then more hamsters left, and a tie after that is shared
 (RULINGS.md section 2). Counts no game can leave are refused: negative or not whole numbers, more
-flood tokens in all than the supply holds, more hamsters than a player or the whole table can have.
+flood tokens in all than the supply holds, more hamsters than a player or the whole table can have,
+and an end no game reaches: the flood piles below the end number while the supply was not empty.
 
 The limits come from ``templates/hamsterdam.toml``, the one source of the game's numbers, so a table
 that edits its dots gets a check that fits its deck.
@@ -59,9 +60,10 @@ def limits() -> Limits:
                   per_set=max(sum(worth), classic), twin=twin)
 
 
-def check_counts(names: list[str], counts: list[dict[str, int]]) -> None:
+def check_counts(names: list[str], counts: list[dict[str, int]], *, finished: bool = True) -> None:
     """Refuse counts no game can end with (IllegalAction, a ValueError). Shared by this check and
-    the app's score check, so both give the same reason."""
+    the app's score check, so both give the same reason. ``finished=False`` (counts still being
+    entered) refuses only counts that more counting cannot mend: too many tokens or hamsters."""
     most = limits()
     tokens = sum(player["flood_pile"] + player["dam_tokens"] for player in counts)
     if tokens > most.tokens:
@@ -74,6 +76,21 @@ def check_counts(names: list[str], counts: list[dict[str, int]]) -> None:
     if together > most.together(len(counts)):
         raise IllegalAction("error.hamsterdam.score_check.too_many_hamsters_together", count=together,
                             players=len(counts), most=most.together(len(counts)))
+    if finished:
+        check_ended(counts)
+
+
+def check_ended(counts: list[dict[str, int]]) -> None:
+    """A game ends only when the flood piles together reach the end number (10/15/20 for 2/3/4 players),
+    or when a token was needed and the supply was empty: then every token of the game lies on a dam or
+    in a pile (a cleared token goes back to the supply, D15). Anything else is refused (RULINGS.md
+    section 2, settled after the audit)."""
+    end = numbers().end_tokens.get(len(counts))
+    piles = sum(player["flood_pile"] for player in counts)
+    tokens = sum(player["flood_pile"] + player["dam_tokens"] for player in counts)
+    if end is not None and piles < end and tokens < limits().tokens:
+        raise IllegalAction("error.hamsterdam.score_check.not_over", piles=piles, end=end, players=len(counts),
+                            tokens=tokens, supply=limits().tokens)
 
 
 def total(player: dict[str, int]) -> int:

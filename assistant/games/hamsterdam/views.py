@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from assistant import CHANCE
 from assistant.errors import IllegalAction
+from assistant.games.hamsterdam.abilities import swims
 from assistant.games.hamsterdam.actions import Move, Roll
 from assistant.games.hamsterdam.cards import card_words, numbers, piece_text
 
@@ -144,6 +145,8 @@ def _move_refusal(state, move: Move, player: int) -> IllegalAction:
         if state.flipped[player][target]:
             return IllegalAction("error.hamsterdam.card_flipped", **_card(state, player, target))
         return IllegalAction("error.hamsterdam.token_on_card", **_card(state, player, target))
+    if kind == "clear" and state.tokens[player][move.at] and swims(move.piece):
+        return IllegalAction("error.hamsterdam.swimster_cannot_clear")
     if kind == "clear":
         return IllegalAction("error.hamsterdam.no_token", **_card(state, player, move.at))
     if kind == "done":

@@ -4,8 +4,9 @@ Input (CONTRACT.md): ``{"players": [{"name": "Ann", "hand": ["red+3", "blue-2", 
 each hand the six cards it held when the round ended. The total is the round's score (M10):
 the best colour's plus values, -1 per plus card of another colour, minus cards their value,
 Tim and Benny -3 each; the breakdown names the colour and its parts. The highest total wins,
-ties share. A hand of another size, an unknown card, or more copies of a card than the deck
-has (counted over all hands) is refused.
+ties share. A hand of another size, an unknown card, more copies of a card than the deck
+has (counted over all hands), or hands of which none holds six plus cards of one colour (no round
+ends so, M9) are refused.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from assistant.errors import IllegalAction
 from assistant.games import standings as ranking
-from assistant.games.moemmen.cards import COPIES, HAND_SIZE, card_from_name, card_text
+from assistant.games.moemmen.cards import COPIES, HAND_SIZE, card_from_name, card_text, full_colour
 from assistant.games.moemmen.scoring import breakdown, round_score
 from assistant.games.score_input import read_players
 
@@ -34,6 +35,9 @@ def check_hands(names: list[str], hands: list[list[int]], *, finished: bool = Tr
         if counts[card] > COPIES[card]:
             raise IllegalAction("error.moemmen.too_many_copies", count=counts[card], card=card_text(card),
                                 copies=COPIES[card])
+    # A round ends only when a player holds six plus cards of one colour (M9; RULINGS.md section 5).
+    if finished and not any(full_colour(sorted(hand)) is not None for hand in hands):
+        raise IllegalAction("error.moemmen.no_full_colour")
 
 
 def check_scores(data: Any, *, finished: bool = True) -> dict:

@@ -63,10 +63,11 @@ def normalise(raw: dict) -> dict:
             "names": names_from(raw.get("names")), "counts": [_player_counts(row) for row in rows]}
 
 
-def _check(data: dict) -> None:
+def _check(data: dict, *, finished: bool = False) -> None:
     """Refuse counts no game ends with (IllegalAction, with the command line's reason; ``refusal`` shows
-    it with the names as text)."""
-    check_counts(shown_names(data), data["counts"][:data["count"]])
+    it with the names as text). While counting, only what more counting cannot mend; ``finished``: also
+    an end no game reaches (the flood piles short of the end, the supply not empty)."""
+    check_counts(shown_names(data), data["counts"][:data["count"]], finished=finished)
 
 
 def _save(edit, player: int | None = None) -> None:
@@ -144,7 +145,8 @@ def _results(data: dict) -> None:
     counts = data["counts"][:count]
     standing = standings(counts)
     standings_table(shown_names(data), standing, PARTS)
-    if any(any(player.values()) for player in counts):  # nothing counted yet: no winner to name
+    # nothing counted yet: no winner to name; counts no game ends with: why not, and no winner
+    if any(any(player.values()) for player in counts) and _an_end(data):
         winners = winners_of(standing)
         together = " & ".join(plain(shown_names(data)[p]) for p in winners)
         st.success(tr("ui.winner" if len(winners) == 1 else "ui.winners", names=together),
@@ -152,3 +154,13 @@ def _results(data: dict) -> None:
         if standing["decided_by"]:
             st.info(tr(f"{TEXTS}.decided_by_{standing['decided_by']}"), icon=":material/balance:")
     st.caption(tr(f"{TEXTS}.rule"))
+
+
+def _an_end(data: dict) -> bool:
+    """Whether the counts are an end a game reaches; if not, the reason is shown under the ranking."""
+    try:
+        _check(data, finished=True)
+    except IllegalAction as error:
+        st.warning(refusal(error), icon=":material/warning:")
+        return False
+    return True

@@ -40,6 +40,7 @@ MOST = max(COUNTS)
 BOARD = "mm-check"
 ACTIVE = "mm_sc_player"  # session key: whose hand the palette fills
 PARTS = ("colour_points", "other_plus", "minus", "tim_benny")
+NO_ROUND_END = "error.moemmen.no_full_colour"  # six cards each, none of six plus cards of one colour
 
 
 def normalise(raw: dict) -> dict:
@@ -173,7 +174,10 @@ def _results(data: dict, names: list[str]) -> None:
     try:
         _check(data, finished=True)
     except IllegalAction as error:  # the totals above are shown, with what is still missing
-        st.info(refusal(error), icon=":material/info:")
+        if error.key == NO_ROUND_END:  # every hand is entered, and no round ends with them: a refusal
+            st.warning(refusal(error), icon=":material/warning:")
+        else:
+            st.info(refusal(error), icon=":material/info:")
         return
     winners = " & ".join(plain(name) for name in result["winners"])
     st.success(tr("ui.moemmen.check_winner" if len(result["winners"]) == 1 else "ui.moemmen.check_winners",
