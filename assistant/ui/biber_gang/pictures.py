@@ -24,8 +24,10 @@ BEAVER_FACE = ("<circle cx='22' cy='20' r='6' fill='#8d6e63' stroke='#3e2723' st
 
 
 @cache
-def card_svg(card: int | None, pair: bool = False) -> str:
-    """A card 80 x 112; None is the back. ``pair`` rings it as part of a column pair."""
+def card_svg(card: int | None, pair: bool = False, corner: bool = True) -> str:
+    """A card 80 x 112; None is the back. ``pair`` rings it as part of a column pair. ``corner`` False
+    leaves out the small number in the corner (a phone: there it would be a few pixels high, and the
+    cards of a display never overlap, so the large number is always in sight)."""
     ring = "<rect x='3' y='3' width='74' height='106' rx='10' fill='none' stroke='#ffb300' stroke-width='6'/>" \
         if pair else ""
     if card is None:
@@ -41,7 +43,8 @@ def card_svg(card: int | None, pair: bool = False) -> str:
                 f"<rect x='8' y='8' width='64' height='96' rx='7' fill='{fill}' opacity='0.12'/>"
                 f"<text x='40' y='70' font-size='44' font-family='sans-serif' font-weight='bold' fill='{fill}' "
                 f"text-anchor='middle'>{card}</text>"
-                f"<text x='12' y='24' font-size='14' font-family='sans-serif' fill='{fill}'>{card}</text>")
+                + (f"<text x='12' y='24' font-size='14' font-family='sans-serif' fill='{fill}'>{card}</text>"
+                   if corner else ""))
     return f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 80 112'>{body}{ring}</svg>"
 
 
@@ -65,17 +68,21 @@ def display_html(display: list, width: int = 40, pairs: tuple = ()) -> str:
     return "".join(parts)
 
 
-def card_box(card: int | None, width: int, *, tap: str | None = None, pair: bool = False) -> str:
+def card_box(card: int | None, width: int, *, tap: str | None = None, pair: bool = False,
+             corner: bool = True) -> str:
     """One card for the tap board; ``tap`` makes it a part that can be tapped; width 0 lets CSS size it."""
     size = f' style="width:{width}px"' if width else ""
     tapped = f' data-tap="{tap}"' if tap else ""
-    return f'<div class="bg-card"{size}{tapped}>{card_svg(card, pair)}</div>'
+    return f'<div class="bg-card"{size}{tapped}>{card_svg(card, pair, corner)}</div>'
 
 
-def display_box(display: list, width: int, *, taps: bool = False, pairs: tuple = ()) -> str:
-    """A display of 8 cards (None face down) in its two rows; with ``taps`` each card is ``p0``..``p7``."""
-    cards = "".join(card_box(card, width, tap=f"p{position}" if taps else None, pair=(position % 4) in pairs)
-                    for position, card in enumerate(display))
+def display_box(display: list, width: int, *, taps: bool = False, pairs: tuple = (), phone: bool = False) -> str:
+    """A display of 8 cards (None face down) in its two rows; with ``taps`` each card is ``p0``..``p7``.
+    ``phone``: no corner numbers, and the grid left to the phone's stylesheet (table.css)."""
+    cards = "".join(card_box(card, width, tap=f"p{position}" if taps else None, pair=(position % 4) in pairs,
+                             corner=not phone) for position, card in enumerate(display))
+    if phone:
+        return f'<div class="bg-display">{cards}</div>'
     # The grid is inline too: outside the tap board (the round's end) no stylesheet reaches it.
     return (f'<div class="bg-display" style="display:grid;grid-template-columns:repeat(4,max-content);gap:4px">'
             f'{cards}</div>')

@@ -77,11 +77,14 @@ def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     shown = _shown_seat(seat, view)
     names = labels(table, seat, TEXTS)
-    markup = (f'<style>{TABLE_CSS}</style><div class="bg-table">{_others(table, view, shown, names)}'
-              f'<div class="bg-main"><div class="bg-piles">{_piles(table, view, seat)}</div>'
-              f'<div class="bg-side">{_status(table, view, deciding)}<div class="tb-modes"></div>'
-              f'<div class="tb-buttons"></div></div>'
-              f'<div class="bg-mine">{_big_display(table, view, shown, names)}</div></div></div>')
+    if table.held is None:
+        markup = (f'<style>{TABLE_CSS}</style><div class="bg-table">{_others(table, view, shown, names)}'
+                  f'<div class="bg-main"><div class="bg-piles">{_piles(table, view, seat)}</div>'
+                  f'<div class="bg-side">{_status(table, view, deciding)}<div class="tb-modes"></div>'
+                  f'<div class="tb-buttons"></div></div>'
+                  f'<div class="bg-mine">{_big_display(table, view, shown, names)}</div></div></div>')
+    else:
+        markup = _phone_table(table, view, seat, shown, names, deciding)
     modes = [{"id": kind, "label": tr(f"ui.biber.mode_{kind}"),
               "tappable": [f"p{move.to if kind == 'swim' else move.at}" for move in legal if move.kind == kind]}
              for kind in MODES if kind in kinds]
@@ -152,29 +155,45 @@ def _heading(table: Table, seat: int, label: str, shown: dict) -> str:
     return " · ".join(parts)
 
 
-def _others(table: Table, view: dict, big: int, names: list[str]) -> str:
+def _phone_table(table: Table, view: dict, seat: int | None, shown: int, names: list[str], deciding: bool) -> str:
+    """The table for the seat a phone holds, laid out for a phone (table.css): the status, the piles,
+    the buttons and this seat's display on one screen, every card sized by the screen and its number
+    large (no corner numbers, a few pixels high there); the other displays below, numbers 14 px and
+    more. The parts and their ids are those of the tablet's picture."""
+    return (f'<style>{TABLE_CSS}</style><div class="bg-table bg-phone">'
+            f'<div class="bg-status-area">{_status(table, view, deciding)}</div>'
+            f'<div class="bg-piles">{_piles(table, view, seat, phone=True)}</div>'
+            f'<div class="bg-side"><div class="tb-modes"></div><div class="tb-buttons"></div></div>'
+            f'<div class="bg-mine">{_big_display(table, view, shown, names, phone=True)}</div>'
+            f'{_others(table, view, shown, names, phone=True)}</div>')
+
+
+def _others(table: Table, view: dict, big: int, names: list[str], phone: bool = False) -> str:
     boxes = []
     for seat, shown in enumerate(view["players"]):
         if seat == big:
             continue
         turn = " bg-turn" if view["current_player"] == seat else ""
         boxes.append(f'<div class="bg-opponent{turn}"><div class="bg-name">{_heading(table, seat, names[seat], shown)}'
-                     f'</div>{display_box(shown["display"], 22)}</div>')
+                     f'</div>{display_box(shown["display"], 0 if phone else 22, phone=phone)}</div>')
     return f'<div class="bg-opponents">{"".join(boxes)}</div>'
 
 
-def _piles(table: Table, view: dict, seat: int | None) -> str:
+def _piles(table: Table, view: dict, seat: int | None, phone: bool = False) -> str:
+    """The deck, the discard pile and a drawn card; ``phone``: sized by table.css, no corner numbers."""
     top = view["discard"][-1] if view["discard"] else None
     deck = html.escape(tr("ui.biber.deck", count=view["deck_count"]))
-    parts = [f'<div class="bg-pile"><div class="bg-caption">{deck}</div>{card_box(None, 70, tap="deck")}</div>',
-             f'<div class="bg-pile"><div class="bg-caption">{html.escape(tr("ui.biber.discard"))}</div>'
-             f'{card_box(top, 70, tap="discard") if top is not None else ""}</div>']
+    width, corner = (0, False) if phone else (70, True)
+    discard = card_box(top, width, tap="discard", corner=corner) if top is not None else ""
+    parts = [f'<div class="bg-pile"><div class="bg-caption">{deck}</div>'
+             f'{card_box(None, width, tap="deck", corner=corner)}</div>',
+             f'<div class="bg-pile"><div class="bg-caption">{html.escape(tr("ui.biber.discard"))}</div>{discard}</div>']
     # The view holds a drawn card only for the one who drew it, or when it came from the discard.
     if view["drawn"] is not None:
         current = view["current_player"]
         caption = tr("ui.biber.drawn") if current == seat else tr("ui.biber.drawn_by", name=table.names[current])
         parts.append(f'<div class="bg-pile bg-drawn"><div class="bg-caption">{html.escape(caption)}'
-                     f'</div>{card_box(view["drawn"], 70)}</div>')
+                     f'</div>{card_box(view["drawn"], width, corner=corner)}</div>')
     return "".join(parts)
 
 
@@ -192,10 +211,10 @@ def _status(table: Table, view: dict, my_turn: bool) -> str:
     return "".join(parts) + board_messages()
 
 
-def _big_display(table: Table, view: dict, seat: int, names: list[str]) -> str:
+def _big_display(table: Table, view: dict, seat: int, names: list[str], phone: bool = False) -> str:
     shown = view["players"][seat]
     return (f'<div class="bg-name">{_heading(table, seat, names[seat], shown)}</div>'
-            f'{display_box(shown["display"], 0, taps=True)}')
+            f'{display_box(shown["display"], 0, taps=True, phone=phone)}')
 
 
 def _total(shown: dict) -> str:
@@ -216,11 +235,12 @@ def _revealed(table: Table, results: list[dict]) -> None:
     """Every display as it lay at the round's end, column pairs ringed: one picture (the tap board,
     nothing to tap), so no card is cut off by what follows."""
     st.caption(tr("ui.biber.pairs_note"))
+    phone = table.held is not None  # no corner numbers, 7 px high on a card 40 px wide
     boxes = []
     for seat, result in enumerate(results):
         pairs = tuple(c for c, value in enumerate(result["column_pairs"]) if value is not None)
         boxes.append(f'<div class="bg-opponent"><div class="bg-name"><b>{html.escape(table.names[seat])}</b>: '
-                     f'{result["points"]}</div>{display_box(result["display"], 40, pairs=pairs)}</div>')
+                     f'{result["points"]}</div>{display_box(result["display"], 40, pairs=pairs, phone=phone)}</div>')
     tap_board("bg-results", f'<style>{TABLE_CSS}</style><div class="bg-opponents">{"".join(boxes)}</div>',
               select="none", on_decision=_nothing)
 

@@ -64,6 +64,34 @@ def card_svg(card: int, short: str, width: int = 0) -> str:
             f'aria-label="{html.escape(short)}{VALUES[card]}">{_card_body(card, short)}</svg>')
 
 
+PHONE_SIDE, PHONE_BAND = 60, 24
+
+
+@cache
+def phone_card_svg(card: int, short: str) -> str:
+    """A card of a phone's hand, drawn about 50 px wide: square, its letters and value large (a 60 x 84
+    card's letters are 10 px there), so that two rows of a hand fit under the circle. CSS sizes it;
+    the same colours and the same outlined light colours as ``card_svg``."""
+    colour = COLOURS[card]
+    fill, ink, border = STYLE[colour]
+    letters = border if colour in OUTLINED else ink
+    edge = PHONE_SIDE - 3
+    if colour in OUTLINED:
+        frame = (f'<rect x="1.5" y="1.5" width="{edge}" height="{edge}" rx="7" fill="{fill}" stroke="{border}" '
+                 f'stroke-width="3"/><rect x="3" y="3" width="54" height="{PHONE_BAND - 2}" rx="5" fill="#fff" '
+                 f'stroke="{border}" stroke-width="1.5" stroke-dasharray="2 2"/>')
+    else:
+        frame = (f'<rect x="1" y="1" width="{edge + 1}" height="{edge + 1}" rx="7" fill="{fill}" stroke="{border}" '
+                 f'stroke-width="2"/><rect x="3" y="{PHONE_BAND + 1}" width="54" height="1.5" fill="{ink}" '
+                 'opacity="0.6"/>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {PHONE_SIDE} {PHONE_SIDE}" role="img" '
+            f'aria-label="{html.escape(short)}{VALUES[card]}">{frame}'
+            f'<text x="6" y="{PHONE_BAND - 5}" font-size="17" font-weight="bold" font-family="sans-serif" '
+            f'fill="{letters}">{html.escape(short)}</text>'
+            f'<text x="30" y="54" font-size="30" font-weight="bold" font-family="sans-serif" text-anchor="middle" '
+            f'fill="{ink}">{VALUES[card]}</text></svg>')
+
+
 def back_svg(width: int) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 84" width="{width}" '
             f'height="{round(width * 1.4)}" role="img"><rect x="1.5" y="1.5" width="57" height="81" rx="7" '

@@ -28,6 +28,7 @@ from assistant.ui.common import tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide
 from assistant.ui.hamsterbacke.board import plural, table_html
+from assistant.ui.hamsterbacke.phone import phone_table_html
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     announce_winners,
@@ -88,9 +89,10 @@ def _cover_title(table: Table) -> str:
 def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     gift = view["gift_size"] if "give" in kinds else 0
-    markup = table_html(table.names, labels_with_phones(table, seat, "ui.backe"), view, seat,
-                        _status(table, view, seat, kinds), gift, _notes(table, view, seat),
-                        why_no_hand(table, "ui.backe"))
+    # A phone holds this page's seat: the table laid out for a phone (phone.py), the same parts to tap.
+    picture = table_html if table.held is None else phone_table_html
+    markup = picture(table.names, labels_with_phones(table, seat, "ui.backe"), view, seat,
+                     _status(table, view, seat, kinds), gift, _notes(table, view, seat), why_no_hand(table, "ui.backe"))
 
     piles = [f"p{move.at}" for move in legal if move.kind == "take"]
     turn = ["turn"] if "turn_pile" in kinds else []

@@ -17,7 +17,7 @@ from assistant.games.moemmen.cards import COLOUR_OF, COLOURS, IS_PLUS, NAMES, PO
 from assistant.games.moemmen.scoring import best_colour, breakdown, colour_score
 from assistant.i18n import Text
 from assistant.ui.common import lang, tr
-from assistant.ui.moemmen.pictures import card_back_svg, card_box
+from assistant.ui.moemmen.pictures import CARD_COLOURS, card_back_svg, card_box, colour_of, symbol_svg, value_text
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 KNOWN_WIDTH = 40  # px: small beside a player, its value (a quarter of the card's width) still legible
@@ -44,19 +44,23 @@ def words(text: Text) -> str:
 
 
 def table_html(names: list[str], labels: list[str], view: dict, seat: int | None, status: str, notes: str,
-               hidden: str = "") -> str:
+               hidden: str = "", phone: bool = False) -> str:
     """The whole table for ``seat`` (None: nobody's hand, a computer opponent or a phone is deciding;
     ``hidden`` says why, instead of the hand).
     ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away; so does
-    ``.tb-note``, where the board says why a tapped card cannot be exchanged."""
+    ``.tb-note``, where the board says why a tapped card cannot be exchanged.
+
+    ``phone`` (the seat page): laid out for a phone by table.css, the table's cards and the hand first,
+    the players below; Tim's and Benny's names drawn large, and the cards a player was seen to take as
+    labels ("+3" and the colour's symbol), where a picture would be too small to read."""
     side = f'<div class="mm-side">{status}<div class="tb-buttons"></div><div class="tb-note"></div>{notes}</div>'
-    return (f'<style>{TABLE_CSS}</style><div class="mm-table">'
-            f'<div class="mm-players">{_players(names, labels, view, seat)}</div>'
-            f'<div class="mm-centre">{_centre(view)}</div>'
-            f'<div class="mm-hand">{_hand(view, seat, hidden)}</div>{side}</div>')
+    return (f'<style>{TABLE_CSS}</style><div class="mm-table{" mm-phone" if phone else ""}">'
+            f'<div class="mm-players">{_players(names, labels, view, seat, phone)}</div>'
+            f'<div class="mm-centre">{_centre(view, phone)}</div>'
+            f'<div class="mm-hand">{_hand(view, seat, hidden, phone)}</div>{side}</div>')
 
 
-def _players(names: list[str], labels: list[str], view: dict, seat: int | None) -> str:
+def _players(names: list[str], labels: list[str], view: dict, seat: int | None, phone: bool = False) -> str:
     boxes = []
     back = card_back_svg(lang(), width=16)
     for p in range(view["num_players"]):
@@ -71,23 +75,38 @@ def _players(names: list[str], labels: list[str], view: dict, seat: int | None) 
             last = tr("ui.moemmen.last_round", score=_signed(view["results"][-1]["scores"][p]))
             total += f'<span class="mm-last">{html.escape(last)}</span>'
         cards = html.escape(tr("ui.moemmen.hand_size", count=view["hand_sizes"][p]))
-        known = _known(view["known"][p]) if p != seat else ""  # your own hand is shown in full
+        known = _known(view["known"][p], phone) if p != seat else ""  # your own hand is shown in full
         boxes.append(f'<div class="{classes}"><div class="mm-pname">{html.escape(names[p])}{label}{tim}</div>'
                      f'<div class="mm-pinfo"><span class="mm-backs" aria-label="{cards}">{back}×'
                      f'{view["hand_sizes"][p]}</span>{total}</div>{known}</div>')
     return "".join(boxes)
 
 
-def _known(cards: list[int]) -> str:
+def _known(cards: list[int], phone: bool = False) -> str:
     """The cards everybody saw this player take from the table this round and still in the hand (M13):
     a player at the table remembers them, and so does the hard bot, so the screen shows them. Small
     pictures, as many as there are, under the hand size; nothing while there are none."""
     if not cards:
         return ""
     note = html.escape(tr("ui.moemmen.known_note"))
-    pictures = "".join(card_box(NAMES[card], lang(), width=KNOWN_WIDTH) for card in hand_order(cards))
+    if phone:
+        pictures = "".join(_chip(card) for card in hand_order(cards))
+    else:
+        pictures = "".join(card_box(NAMES[card], lang(), width=KNOWN_WIDTH) for card in hand_order(cards))
     return (f'<div class="mm-known" role="group" aria-label="{note}" title="{note}">'
             f'<span class="mm-known-label">{html.escape(tr("ui.moemmen.known"))}</span>{pictures}</div>')
+
+
+def _chip(card: int) -> str:
+    """A card as a label: its value and its colour's symbol on the colour's light ground ("+3" and a
+    heart), Tim or Benny by name."""
+    name = NAMES[card]
+    colour = colour_of(name)
+    if colour is None:
+        return f'<span class="mm-chip">{html.escape(tr(f"picture.moemmen.{name}"))}</span>'
+    palette = CARD_COLOURS[colour]
+    return (f'<span class="mm-chip" style="background:{palette.light};border-color:{palette.main};'
+            f'color:{palette.dark}">{symbol_svg(colour, 14)}{value_text(POINTS[card])}</span>')
 
 
 def _signed(score: int) -> str:
@@ -99,11 +118,12 @@ def _number(score: int) -> str:
     return str(score).replace("-", "\u2212")
 
 
-def _centre(view: dict) -> str:
+def _centre(view: dict, phone: bool = False) -> str:
     code = lang()
-    slots = "".join(card_box(NAMES[card], code, tap=f"t{place}") for place, card in enumerate(view["table"]))
+    slots = "".join(card_box(NAMES[card], code, tap=f"t{place}", phone=phone)
+                    for place, card in enumerate(view["table"]))
     top = view["discard_top"]
-    discard = card_box(NAMES[top], code) if top is not None else '<div class="mm-empty"></div>'
+    discard = card_box(NAMES[top], code, phone=phone) if top is not None else '<div class="mm-empty"></div>'
     # The deck's size on its back, so that the caption stays one short word.
     count = f'<span class="mm-count">{view["deck_count"]}</span>'
     deck = f'<div class="mm-deck">{card_box(None, code)}{count}</div>' if view["deck_count"] else \
@@ -116,13 +136,13 @@ def _centre(view: dict) -> str:
             f'{deck}{discard}</div></div>')
 
 
-def _hand(view: dict, seat: int | None, hidden: str = "") -> str:
+def _hand(view: dict, seat: int | None, hidden: str = "", phone: bool = False) -> str:
     if seat is None or view["hand"] is None:
         return f'<div class="mm-caption">{html.escape(hidden or tr("ui.moemmen.hands_hidden"))}</div>'
     hand = view["hand"]
     colour = best_colour(hand)  # the engine's scoring: what the hand would score if the round ended now
     worth = tr("ui.moemmen.your_hand", score=_signed(colour_score(hand, colour)), colour=words(colour_text(colour)))
-    cards = "".join(card_box(NAMES[card], lang(), tap=part) for part, card in hand_parts(hand))
+    cards = "".join(card_box(NAMES[card], lang(), tap=part, phone=phone) for part, card in hand_parts(hand))
     return f'<div class="mm-caption">{html.escape(worth)}</div><div class="mm-hand-cards">{cards}</div>'
 
 

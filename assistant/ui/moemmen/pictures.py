@@ -84,6 +84,12 @@ SYMBOLS = {  # each in a 20 x 20 box
 }
 
 
+def symbol_svg(colour: str, size: int) -> str:
+    """A colour's symbol on its own (a heart, a sun, a leaf, a drop), ``size`` px square."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="{size}" height="{size}" '
+            f'aria-hidden="true">{_symbol(colour, 0, 0, 20)}</svg>')
+
+
 def _symbol(colour: str, x: float, y: float, size: float = 18) -> str:
     palette = CARD_COLOURS[colour]
     return (f'<g transform="translate({x:g} {y:g}) scale({size / 20:g})" fill="{palette.main}" '
@@ -169,16 +175,21 @@ PAW_ICON = ('<g fill="#6d4c41"><ellipse cx="10" cy="14" rx="5" ry="4"/><circle c
             '<circle cx="8" cy="4.5" r="2.2"/><circle cx="12" cy="4.5" r="2.2"/><circle cx="16" cy="8" r="2.2"/></g>')
 
 
-def _named_card(icon: str, picture: str, name: str, role: str) -> str:
+def _named_card(icon: str, picture: str, name: str, role: str, phone: bool = False) -> str:
     """A person's card: warm background, the picture, the name and role below, the icon in both top corners
-    (the bottom ones would sit on the name)."""
+    (the bottom ones would sit on the name). ``phone``: the name large and no role, which would be a few
+    pixels high on a card 50 px wide."""
+    label = '<rect x="8" y="106" width="84" height="28" rx="5" fill="#fff" opacity="0.8"/>'
+    if phone:
+        label += (f'<text x="50" y="129" font-size="25" {FONT} fill="#4e342e" text-anchor="middle">'
+                  f'{html.escape(name)}</text>')
+    else:
+        label += (f'<text x="50" y="121" font-size="16" {FONT} fill="#4e342e" text-anchor="middle">'
+                  f'{html.escape(name)}</text>'
+                  f'<text x="50" y="131" font-size="8.5" font-family="Helvetica, Arial, sans-serif" fill="#6d4c41" '
+                  f'text-anchor="middle">{html.escape(role)}</text>')
     return (_frame("#f7efe0", "#8d6e63") + picture
-            + "".join(f'<g transform="translate({x} 6) scale(0.9)">{icon}</g>' for x in (6, 76))
-            + '<rect x="8" y="106" width="84" height="28" rx="5" fill="#fff" opacity="0.8"/>'
-            + f'<text x="50" y="121" font-size="16" {FONT} fill="#4e342e" text-anchor="middle">'
-              f'{html.escape(name)}</text>'
-            + f'<text x="50" y="131" font-size="8.5" font-family="Helvetica, Arial, sans-serif" fill="#6d4c41" '
-              f'text-anchor="middle">{html.escape(role)}</text>')
+            + "".join(f'<g transform="translate({x} 6) scale(0.9)">{icon}</g>' for x in (6, 76)) + label)
 
 
 def _tim() -> str:
@@ -235,15 +246,16 @@ def _benny() -> str:
 
 
 # --- the API ---------------------------------------------------------------------------------------
-def card_body(card: str, lang: str = "en") -> str:
-    """The card's SVG elements in a 100 x 140 box, to place inside a bigger picture."""
+def card_body(card: str, lang: str = "en", phone: bool = False) -> str:
+    """The card's SVG elements in a 100 x 140 box, to place inside a bigger picture (``phone``: Tim's and
+    Benny's names large, without their roles)."""
     colour, value = parse(card)
     if card == "tim":
         return _named_card(SHEARS_ICON, _tim(), i18n.t("picture.moemmen.tim", lang),
-                           i18n.t("picture.moemmen.tim_role", lang))
+                           i18n.t("picture.moemmen.tim_role", lang), phone)
     if card == "benny":
         return _named_card(PAW_ICON, _benny(), i18n.t("picture.moemmen.benny", lang),
-                           i18n.t("picture.moemmen.benny_role", lang))
+                           i18n.t("picture.moemmen.benny_role", lang), phone)
     return _plus_card(colour, value) if value > 0 else _minus_card(colour, -value)
 
 
@@ -260,10 +272,10 @@ def _svg(body: str, label: str, width: int | None) -> str:
 
 
 @cache
-def card_svg(card: str, lang: str = "en", *, width: int | None = None) -> str:
+def card_svg(card: str, lang: str = "en", *, width: int | None = None, phone: bool = False) -> str:
     """One card as an inline SVG; without ``width`` it takes its container's width (CSS sizes it).
-    An unknown card name raises ValueError."""
-    return _svg(card_body(card, lang), card_label(card, lang), width)
+    An unknown card name raises ValueError. ``phone``: see ``card_body``."""
+    return _svg(card_body(card, lang, phone), card_label(card, lang), width)
 
 
 def _lattice(left: float, top: float, right: float, bottom: float, step: float) -> str:
@@ -292,12 +304,13 @@ def card_back_svg(lang: str = "en", *, width: int | None = None) -> str:
     return _svg(back_body(), i18n.t("picture.moemmen.back", lang), width)
 
 
-def card_box(card: str | None, lang: str = "en", *, width: int | None = None, tap: str | None = None) -> str:
+def card_box(card: str | None, lang: str = "en", *, width: int | None = None, tap: str | None = None,
+             phone: bool = False) -> str:
     """A card (None: face down) for the tap board; ``tap`` makes it a part that can be tapped."""
     # line-height 0: no gap for a text line's descenders under the picture; without a width CSS sizes it.
     style = "line-height:0" + (f";width:{width}px" if width else "")
     tapped = f' data-tap="{html.escape(tap)}"' if tap else ""
-    picture = card_back_svg(lang) if card is None else card_svg(card, lang)
+    picture = card_back_svg(lang) if card is None else card_svg(card, lang, phone=phone)
     return f'<div class="mm-card" style="{style}"{tapped}>{picture}</div>'
 
 

@@ -97,7 +97,7 @@ def _table(table: Table) -> None:
     seat, view, deciding, legal, kinds, hint = the_decision(table)
     pairs = _pairs(legal, view)
     markup = table_html(table.names, labels_with_phones(table, seat, TEXTS), view, seat, _status(table, view, seat),
-                        _notes(table, seat), why_no_hand(table, TEXTS))
+                        _notes(table, seat), why_no_hand(table, TEXTS), phone=table.held is not None)
     hinted = hint["move"]["move"] if hint else None
     buttons = []
     if "exchange" in kinds:
