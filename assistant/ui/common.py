@@ -47,6 +47,27 @@ TABLET_CSS = """
     padding: 2px 4px; }
   .st-key-ht-topbar [data-testid="stPageLink"] a p { font-size: 0.78rem; white-space: nowrap; }
 }
+/* A phone: the page's margins smaller; the links in rows of four, the language switch beside them. */
+@media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {
+  .block-container { padding-left: 0.5rem; padding-right: 0.5rem; }
+  .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; }
+  .st-key-ht-links { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); width: 100%; }
+  .st-key-ht-topbar [data-testid="stPageLink"] a { justify-content: center; }
+  .st-key-ht-topbar [data-testid="stPageLink"] a p { overflow: hidden; text-overflow: ellipsis; }
+  /* Home: two games a row. */
+  [data-testid="stHorizontalBlock"]:has(.ht-tile-picture) { flex-wrap: wrap; }
+  [data-testid="stColumn"]:has(.ht-tile-picture) { flex: 1 1 calc(50% - 1rem) !important;
+    min-width: calc(50% - 1rem) !important; }
+  /* A saved game's row: its button as wide as its word, the text beside it takes what is left. */
+  [data-testid="stColumn"]:has([class*="st-key-resume-"]) { flex: 0 0 auto !important; width: auto !important; }
+  /* A seat's page: the language switch beside "You play Ann", so that the decision gets the screen. */
+  .stApp:has(.ht-seat-name) .block-container { position: relative; }
+  .stApp:has(.ht-seat-name) [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+  .stApp:has(.ht-seat-name) [data-testid="stLayoutWrapper"]:has(> .st-key-ht-topbar) { position: absolute;
+    top: 0.5rem; right: 0.5rem; width: auto; z-index: 2; }
+  .stApp:has(.ht-seat-name) .st-key-ht-topbar { border-bottom: 0; padding-bottom: 0; }
+  .ht-seat-name { min-height: 36px; display: flex; align-items: center; padding-right: 110px; font-weight: 600; }
+}
 </style>
 """
 

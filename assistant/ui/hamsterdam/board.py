@@ -75,7 +75,7 @@ def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: boo
     if not cards:  # still arranging: nothing laid yet
         cards.append(f'<div class="hd-empty">{esc(tr(f"{T}.no_cards_yet"))}</div>')
     reserve = _pieces_line(f"{T}.reserve", shown["reserve"])
-    hand = _pieces_line(f"{T}.to_place", shown["hand"]) if shown["hand"] else ""
+    hand = _pieces_line(f"{T}.to_place", shown["hand"], "hd-hand") if shown["hand"] else ""
     if hand and stood_any and big:
         hand += f'<div class="hd-line hd-stood-note">{esc(tr(f"{T}.stood_before"))}</div>'
     return f'<div class="{classes}">{head}<div class="hd-dam">{"".join(cards)}</div>{hand}{reserve}</div>'
@@ -88,8 +88,9 @@ def _stood(before: list[str], now: list[str]) -> str:
     return f'<div class="hd-stood">{chips}</div>' if chips else ""
 
 
-def _pieces_line(key: str, pieces: list[str]) -> str:
-    """The reinforcement pile (or the pieces still to place) in words: "hamster ×3, Blobster"."""
+def _pieces_line(key: str, pieces: list[str], kind: str = "") -> str:
+    """The reinforcement pile (or the pieces still to place, ``kind`` "hd-hand": a phone leaves them
+    out while the buttons that choose them show them) in words: "hamster ×3, Blobster"."""
     if not pieces:
         return ""
     words = []
@@ -98,7 +99,7 @@ def _pieces_line(key: str, pieces: list[str]) -> str:
         if piece.startswith("turned:"):
             name = tr(f"{T}.turned", name=name)
         words.append(f"{name} ×{count}" if count > 1 or piece == HAMSTER else name)
-    return f'<div class="hd-line">{esc(tr(key, pieces=", ".join(words)))}</div>'
+    return f'<div class="hd-line{" " + kind if kind else ""}">{esc(tr(key, pieces=", ".join(words)))}</div>'
 
 
 def round_and_turn(view: dict) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from assistant.ui import pictures
 from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide, undo
+from assistant.ui.hamstern import phone
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.seats import announce_winners, new_game_button
@@ -87,11 +88,18 @@ def _decision(table: Table, view: dict, layout) -> None:
     # The other sheets are part of the same board (nothing to tap there): one component less to
     # draw again after every decision (about 7 ms on a tablet, bench/app.py).
     others, other_names, other_crosses = _other_sheets(table, view, layout, seat)
-    frame = (f'<style>{TABLE_CSS}</style><div class="tb-frame">'
-             f'<div class="tb-board">{sheet_svg(layout, tappable=True)}</div>'
+    sheet, style, classes, phone_slots = sheet_svg(layout, tappable=True), TABLE_CSS, "tb-frame", {}
+    if table.held is not None:  # a phone's seat: the sheet through a window on the chambers in play
+        sheet = phone.sheet_window(layout.side, sheet, tuple(tr("ui.hamstern.chamber", points=chamber.points)
+                                                             for chamber in layout.chambers))
+        sheet = f'<div class="hs-view" data-slot="view"></div>{sheet}'
+        style, classes = style + phone.phone_css(layout.side), "tb-frame hs-phone"
+        phone_slots["view"] = _chamber_picks(layout, crossed, legal, hint["cells"] if hint else chosen.get("selected"))
+    frame = (f'<style>{style}</style><div class="{classes}">'
+             f'<div class="tb-board">{sheet}</div>'
              f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
     tap_board("hs-board", frame,
-              slots={"side": _side_panel(table, view, layout, seat, deciding, only_pass), **other_names},
+              slots={"side": _side_panel(table, view, layout, seat, deciding, only_pass), **phone_slots, **other_names},
               tappable=tappable, selected=chosen.get("selected", []),
               max_selected=_most_crosses(view, layout, seat) if choosing else 0,
               buttons=_buttons(table, view, seat, deciding, only_pass, hint),
@@ -100,6 +108,18 @@ def _decision(table: Table, view: dict, layout) -> None:
                      "tb-hint": hint["cells"] if hint else []},
               version=table.picture(seat), sent={"buttons": {"confirm": {"selected": ["tb-crossed"]}}},
               on_decision=partial(decide, table, seat, MOVES))
+
+
+def _chamber_picks(layout, crossed: set, legal: list, focus) -> str:
+    """A phone's picks above its window: the chambers in play, and the whole sheet. The window starts
+    on the chamber of the hint or of the cells selected, if any, else on the one phone.py picks."""
+    try:
+        focus_cell = parse_cell_id(min(focus)) if focus else None
+    except ValueError:  # nothing this board would have sent: no focus
+        focus_cell = None
+    shown, first = phone.chambers_in_play(layout, crossed, legal, focus_cell)
+    return phone.chamber_picks(layout, shown, first, tr("ui.hamstern.whole_sheet"),
+                               [tr("ui.hamstern.chamber", points=chamber.points) for chamber in layout.chambers])
 
 
 def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: bool, hint) -> list[dict]:
