@@ -49,7 +49,8 @@ def at_size(page, size: str) -> None:
     """Lay the page out for one of the phone sizes (tests.in_browser.PHONE_SIZES)."""
     width, height = PHONE_SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_timeout(120)  # media queries, then the layout
+    # Two frames: the media queries apply, and the page is drawn at the new size.
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def check_phone(page, text_in: str, in_view: dict[str, str], shot: str) -> tuple[float, list]:

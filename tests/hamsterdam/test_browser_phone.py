@@ -31,9 +31,10 @@ MAIN = "move"  # its screenshots are the ones without a situation in their names
 MEASURED = ARTIFACTS / "phone-hamsterdam-measured.txt"  # at 390 x 844: the smallest tap target and text
 
 
-def situations(seed: int = 7) -> dict:
-    """Positions of a 2-player full game of random moves: where Ben decides (by phase; "redeploy": a
-    placing after the first round), where he rolls, and where he waits for Ann to move."""
+def played(seed: int) -> tuple[dict, dict]:
+    """A 2-player full game of random moves: the positions where Ben decides (by phase; "redeploy": a
+    placing after the first round), where he rolls, and where he waits for Ann to move; the first
+    and the last of each."""
     rng = random.Random(seed)
     state = get_game("hamsterdam").new_state(2, seed=seed, mode="full")
     first, last = {}, {}
@@ -51,7 +52,16 @@ def situations(seed: int = 7) -> dict:
             first.setdefault(key, state.clone())
             last[key] = state.clone()
         state.apply(rng.choice(state.legal_actions()))
+    return first, last
+
+
+def situations() -> dict:
+    """Every situation of the test, from seeded games: most from one, the rare ones (a breach's
+    sacrifice, Whack-a-Mole) from games where they come up."""
+    first, last = played(7)
     found = {key: first[key] for key in FIRST} | {key: last[key] for key in LAST}
+    found["sacrifice"] = played(37)[1]["sacrifice"]
+    found["mole"] = played(35)[1]["mole"]
     return found | {"real": found["roll"]}  # Ben's roll again, with real dice: he enters them
 
 
@@ -75,17 +85,22 @@ def seats(app) -> dict[str, dict[str, tuple]]:
     return saved
 
 
+# Buttons beside the decision: a hint, taking one's last decision back (on screen where there is room).
+ASIDE = ":not([data-button='hint']):not([data-button='take_hint']):not([data-button='undo'])"
+# Where a button decides (Pass, Keep, Roll, Enter the roll, a special's use, Move); elsewhere a tap does.
+BUTTONS = ("pass", "keep", "roll", "real", "window", "choose_dice", "move")
 # Where the decision is a tap on a part (a card, a piece, a special, a die's face); elsewhere it is a button.
-TAPS = ("pass", "arrange", "keep", "place", "redeploy", "real", "flood", "move", "breach")
+TAPS = ("pass", "arrange", "keep", "place", "redeploy", "real", "flood", "move", "breach", "sacrifice", "mole")
 
 
 def in_view(name: str) -> dict[str, str]:
     """What must be wholly on the screen: what happens now, the parts a tap chooses, the pieces to
-    place, the buttons, the dice; waiting, the dam shown big."""
+    place, the buttons that decide, the dice; waiting, the dam shown big."""
     parts = {"what happens now": f"{HD} .hd-status"}
     if name == "waiting":
         return parts | {"the dam": f"{HD} .hd-big"}
-    parts["the buttons"] = f"{HD} .tb-buttons button"
+    if name in BUTTONS:
+        parts["the buttons that decide"] = f"{HD} .tb-buttons button{ASIDE}"
     if name in TAPS:
         parts["the parts to tap"] = f"{HD} .tb-tappable"
     if name in ("place", "redeploy"):
