@@ -121,7 +121,8 @@ def test_a_seat_crosses_confirms_takes_back_rolls_and_waits_on_a_phone(app, brow
 
 
 def test_the_rest_of_the_sheet_is_a_tap_away(app, browser):
-    """The whole sheet fits the window; a tap on a chamber there shows it at 44 px a cell."""
+    """The whole sheet fits the window; a tap on a chamber there shows it at 44 px a cell; a hint
+    brings the window to its chamber."""
     game_id, token = saved_game(app.store, "A", "app", ann_placed=True)
     page = device(browser, seat_url(app.url, token), PHONE_SIZES["phone-small"])
     page.locator(WINDOW).wait_for()
@@ -137,6 +138,13 @@ def test_the_rest_of_the_sheet_is_a_tap_away(app, browser):
     chamber = layout.chambers[far]
     assert cells_in_window(page, chamber.cells), "the chamber tapped on the whole sheet is not shown at full size"
     page.screenshot(path=ARTIFACTS / "phone-hamstern-chamber-c-phone-small-en.png")
+
+    # A hint goes to the chamber it is about, wherever the window was.
+    press(page, HS, "hint")
+    hinted = page.locator(f"{HS} .hs-window [data-tap].tb-hint")
+    hinted.first.wait_for()
+    assert cells_in_window(page, [tuple(map(int, hinted.nth(n).get_attribute("data-tap").split("-")))
+                                  for n in range(hinted.count())]), "the hint's cells are not in the window"
     page.context.close()
 
 

@@ -122,9 +122,13 @@ def chambers_in_play(layout: Layout, crossed: set, legal: list, focus=None) -> t
     return shown, first
 
 
-def chamber_picks(layout: Layout, shown: list[int], first: int | None, whole_sheet: str, pick_words: list[str]) -> str:
+def chamber_picks(layout: Layout, shown: list[int], first: int | None, whole_sheet: str, pick_words: list[str],
+                  anew: str = "") -> str:
     """The picks above the window (the slot ``view``): the hidden radios of every view, ``first``
-    chosen, and a pick for each chamber in ``shown`` and for the whole sheet."""
+    chosen, and a pick for each chamber in ``shown`` and for the whole sheet. The browser draws the
+    slot again only when it changes, keeping the player's own pick meanwhile (another seat confirming
+    does not move the window); ``anew`` (the roll, the hint) changes it where the window must start
+    again on ``first``: a new roll, a hint, even in the chamber it started on."""
     start = next(n for n, chamber in enumerate(layout.chambers) if chamber.start)
     chosen = f"{start if first is None else first}"
     views = [ALL] + [view for n, chamber in enumerate(layout.chambers)
@@ -142,7 +146,7 @@ def chamber_picks(layout: Layout, shown: list[int], first: int | None, whole_she
                          f'<b>{chamber.points}</b></label>')
     everything = (f'<label class="hs-pick hs-pick-all" for="hs-at-{ALL}">{_thumbnail(layout.side, None, "")}'
                   f'<span>{html.escape(whole_sheet)}</span></label>')
-    return f'<div class="hs-picks">{radios}{"".join(picks)}{everything}</div>'
+    return f'<div class="hs-picks" data-anew="{html.escape(anew)}">{radios}{"".join(picks)}{everything}</div>'
 
 
 @cache

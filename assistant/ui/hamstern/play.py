@@ -94,7 +94,7 @@ def _decision(table: Table, view: dict, layout) -> None:
                                                              for chamber in layout.chambers))
         sheet = f'<div class="hs-view" data-slot="view"></div>{sheet}'
         style, classes = style + phone.phone_css(layout.side), "tb-frame hs-phone"
-        phone_slots["view"] = _chamber_picks(layout, crossed, legal, hint["cells"] if hint else chosen.get("selected"))
+        phone_slots["view"] = _chamber_picks(layout, crossed, legal, hint, chosen.get("selected"), view["rolls"])
     frame = (f'<style>{style}</style><div class="{classes}">'
              f'<div class="tb-board">{sheet}</div>'
              f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
@@ -110,16 +110,18 @@ def _decision(table: Table, view: dict, layout) -> None:
               on_decision=partial(decide, table, seat, MOVES))
 
 
-def _chamber_picks(layout, crossed: set, legal: list, focus) -> str:
+def _chamber_picks(layout, crossed: set, legal: list, hint, selected, rolls: int) -> str:
     """A phone's picks above its window: the chambers in play, and the whole sheet. The window starts
     on the chamber of the hint or of the cells selected, if any, else on the one phone.py picks."""
+    focus = hint["cells"] if hint else selected
     try:
         focus_cell = parse_cell_id(min(focus)) if focus else None
     except ValueError:  # nothing this board would have sent: no focus
         focus_cell = None
     shown, first = phone.chambers_in_play(layout, crossed, legal, focus_cell)
     return phone.chamber_picks(layout, shown, first, tr("ui.hamstern.whole_sheet"),
-                               [tr("ui.hamstern.chamber", points=chamber.points) for chamber in layout.chambers])
+                               [tr("ui.hamstern.chamber", points=chamber.points) for chamber in layout.chambers],
+                               f"{rolls} {' '.join(hint['cells']) if hint else ''}")
 
 
 def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: bool, hint) -> list[dict]:
