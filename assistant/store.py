@@ -31,6 +31,7 @@ from assistant.games.base import Action, State, describe, parse_json
 from assistant.games.registry import game_info
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
 from assistant.store_keys import KEYS_SCHEMA, TableKeys
+from assistant.store_screens import SCREENS_SCHEMA, ScreenMarks
 from assistant.store_seats import SEATS_SCHEMA, SeatLinks
 
 SCHEMA = """
@@ -59,7 +60,7 @@ CREATE TABLE IF NOT EXISTS score_checks (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-""" + SEATS_SCHEMA + KEYS_SCHEMA
+""" + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA
 
 
 class UnknownGame(LookupError):
@@ -109,7 +110,7 @@ def default_path() -> Path:
 WRITE_LISTENERS: list = []
 
 
-class Store(SeatLinks, TableKeys):
+class Store(SeatLinks, TableKeys, ScreenMarks):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
         self._db: sqlite3.Connection | None = None

@@ -46,11 +46,13 @@ class SeatLink(NamedTuple):
 
 class Pulse(NamedTuple):
     """What a device compares to know whether its picture of a game is still the latest: the saved
-    actions, the pending confirmations and the seat links (a link opened or withdrawn)."""
+    actions, the pending confirmations, the seat links (a link opened or withdrawn) and the marks of the
+    screen between two decisions (assistant/store_screens.py: a round gone on from, a cover tapped away)."""
 
     actions: int
     pending: str
     links: str
+    marks: str = ""
 
 
 class SeatLinks:
@@ -128,8 +130,9 @@ class SeatLinks:
                 "SELECT (SELECT COUNT(*) FROM actions WHERE game_id = ?1),"
                 " (SELECT group_concat(seat || ':' || roll) FROM pending WHERE game_id = ?1),"
                 " (SELECT group_concat(token || ':' || (opened IS NOT NULL) || withdrawn) FROM seat_links"
-                "  WHERE game_id = ?1)", (game_id,)).fetchone()
-        return Pulse(row[0], row[1] or "", row[2] or "")
+                "  WHERE game_id = ?1),"
+                " (SELECT group_concat(name || ':' || value) FROM marks WHERE game_id = ?1)", (game_id,)).fetchone()
+        return Pulse(row[0], row[1] or "", row[2] or "", row[3] or "")
 
     # --- decisions made ahead of their turn (assistant/ahead.py decides what they mean) --------
     def pending(self, game_id: str) -> dict[int, tuple[int, str]]:

@@ -2,8 +2,10 @@
 and the cover before the first decision of the new round at a shared tablet. One round loop for every
 such game; each game says only how many rounds are finished and how a finished round looks.
 
-The engine deals the next round at once; the page shows each finished round once per tab before the
-game goes on, and holds the computer opponents back meanwhile (``pause`` of ``widgets.bots_move``).
+The engine deals the next round at once; the table shows each finished round until somebody taps
+Next round, and holds the computer opponents back meanwhile (``pause`` of ``widgets.bots_move``).
+Which round was gone on from is saved with the game (a mark, assistant/store_screens.py), not kept by
+the tab: a reload, a second device or a restarted server shows the same screen.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from assistant.ui.common import tr
+from assistant.ui.common import store, tr
 from assistant.ui.seats import ACKNOWLEDGED, at_tablet
 from assistant.ui.table import Table
 from assistant.ui.widgets import bots_move
 
-SEEN = "seen_rounds"  # session key: game id -> how many finished rounds this tab has shown
-ROUND_START = "round_start"  # session key: game id -> the action count when this tab went on to a new round
+ROUNDS_SHOWN = "rounds_shown"  # mark: how many finished rounds the table went on from
+ROUND_START = "round_start"  # mark: the action count when the table went on to the round in play
 
 
 class Rounds(NamedTuple):
@@ -48,17 +50,24 @@ def play(table: Table, rounds: Rounds, render_table: Callable[[Table], None], is
 
 
 def round_to_show(table: Table, rounds: Rounds) -> bool:
-    """A round ended that this tab has not shown yet (the last round: the end screen). A tab that opens
-    a game later starts from the rounds finished then, unless one ended just now."""
-    finished = rounds.finished(table)
-    seen = st.session_state.setdefault(SEEN, {})
-    if table.id not in seen:
-        seen[table.id] = finished - 1 if finished and rounds.just_ended(table) else finished
-    return not table.is_over() and finished > seen[table.id]
+    """A round ended that nobody went on from yet (the last round: the end screen)."""
+    return not table.is_over() and rounds.finished(table) > _shown(table, rounds)
+
+
+def _shown(table: Table, rounds: Rounds) -> int:
+    """How many finished rounds the table went on from. A game saved before this was kept starts from
+    the rounds finished when it is first opened, unless one ended just now."""
+    shown = table.marks().get(ROUNDS_SHOWN)
+    if shown is None:
+        finished = rounds.finished(table)
+        shown = store().set_mark_once(table.id, ROUNDS_SHOWN,
+                                      finished - 1 if finished and rounds.just_ended(table) else finished)
+        table.marks()[ROUNDS_SHOWN] = shown
+    return shown
 
 
 def round_over(table: Table, rounds: Rounds) -> None:
-    index = st.session_state[SEEN][table.id]  # the first round not shown yet
+    index = _shown(table, rounds)  # the first round nobody went on from
     st.header(tr(f"{rounds.texts}.round_over", round=index + 1))
     rounds.results(table, index)
     # Above the scores, so that it is on the screen with the round's end.
@@ -68,22 +77,22 @@ def round_over(table: Table, rounds: Rounds) -> None:
 
 
 def _next_round(game_id: str, shown: int, actions: int) -> None:
-    st.session_state[SEEN][game_id] = shown
-    st.session_state.setdefault(ROUND_START, {})[game_id] = actions
+    store().set_mark(game_id, ROUND_START, actions)
+    store().set_mark(game_id, ROUNDS_SHOWN, shown)  # last: a device that sees it sees the round start too
 
 
 def round_started_here(table: Table) -> bool:
-    """This tab went on to the round in play, and nothing was done in it since."""
-    return st.session_state.get(ROUND_START, {}).get(table.id) == table.actions_taken
+    """The table went on to the round in play, and nothing was done in it since."""
+    return table.marks().get(ROUND_START) == table.actions_taken
 
 
 def cover_after_round(table: Table) -> bool:
     """Together: everybody looked at the round's end on the tablet, so the first person at the tablet to
     decide in the new round taps "It is me" too, even the one who made the round's last move."""
-    start, seat = st.session_state.get(ROUND_START, {}).get(table.id), table.current_player
+    start, seat = table.marks().get(ROUND_START), table.current_player
     if table.setup.get("mode") != "together" or table.held is not None or start is None or seat < 0 \
             or not at_tablet(table, seat):
         return False
     if any(at_tablet(table, actor) for actor in table.actors()[start:]):
         return False  # a person at the tablet has decided in this round: cover_needed knows from here on
-    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
+    return table.marks().get(ACKNOWLEDGED) != table.actions_taken

@@ -24,7 +24,9 @@ from assistant.ui.table import Table, choice
 from assistant.ui.widgets import BOT_SPEEDS
 
 MODES = ("alone", "together")
-ACKNOWLEDGED = "acknowledged"  # session key: game id -> the action count at which "It is me" was tapped
+# A mark saved with the game (assistant/store_screens.py): the action count at which "It is me" was tapped,
+# so that a reload or a second device shows the hand the cover was lifted from, not the cover again.
+ACKNOWLEDGED = "its_me"
 
 
 class Seating(NamedTuple):
@@ -183,7 +185,7 @@ def cover_needed(table: Table) -> bool:
         previous = next((actor for actor in reversed(actors) if at_tablet(table, actor)), None)
     if previous == seat:
         return False
-    return st.session_state.get(ACKNOWLEDGED, {}).get(table.id) != table.actions_taken
+    return table.marks().get(ACKNOWLEDGED) != table.actions_taken
 
 
 def cover(table: Table, title: str, texts: str, key: str, undo: str | None = None) -> None:
@@ -200,7 +202,7 @@ def cover(table: Table, title: str, texts: str, key: str, undo: str | None = Non
 
 
 def _acknowledge(game_id: str, actions: int) -> None:
-    st.session_state.setdefault(ACKNOWLEDGED, {})[game_id] = actions
+    store().set_mark(game_id, ACKNOWLEDGED, actions)
 
 
 # --- the end --------------------------------------------------------------------------------------------

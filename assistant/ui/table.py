@@ -49,6 +49,7 @@ class Table:
         self.held = held  # the seat this device holds through a seat link; None: the table device
         self._phones: set[int] | None = None
         self._kept: dict[int, Any] | None = None
+        self._marks: dict[str, int] | None = None
 
     # --- what a page may read ------------------------------------------------------------
     @property
@@ -130,6 +131,12 @@ class Table:
         if self._phones is None:
             self._phones = store().seats_on_phones(self.id)
         return self._phones
+
+    def marks(self) -> dict[str, int]:
+        """What the screen between two decisions shows, as saved for every device (assistant/store_screens.py)."""
+        if self._marks is None:
+            self._marks = store().marks(self.id)
+        return self._marks
 
     def pending(self) -> dict[int, Any]:
         """The decisions made on the chance outcome in force ahead of their turn, by seat (assistant/ahead.py)."""
@@ -289,7 +296,7 @@ class Table:
         return self.act(move, quiet=True)
 
     def _moved_to(self, position: Position) -> None:
-        self._position, self._phones, self._kept = position, None, None
+        self._position, self._phones, self._kept, self._marks = position, None, None, None
 
     def _reload(self, notice: str | None = None) -> None:
         """Read the game again, after a change made outside this tab's picture of it (``notice``: tell
