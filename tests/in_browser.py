@@ -148,3 +148,28 @@ def tops(page, selector: str) -> list[float]:
     """The top edge of each element ``selector`` finds (one line: all the same)."""
     found = page.locator(selector)
     return [round(found.nth(n).bounding_box()["y"], 1) for n in range(found.count())]
+
+
+class HeldAnswers:
+    """Stands between the page and Streamlit's websocket: while ``holding``, what the server sends
+    waits here (the page's own messages go on), as on a busy laptop or weak Wi-Fi."""
+
+    def __init__(self, page):
+        self.holding, self.held = False, []
+        page.route_web_socket("**/_stcore/stream", self._route)
+
+    def _route(self, socket) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message) -> None:
+            if self.holding:
+                self.held.append((socket, message))
+            else:
+                socket.send(message)
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for socket, message in held:
+            socket.send(message)

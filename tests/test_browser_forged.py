@@ -11,9 +11,9 @@ import pytest
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from tests.browser import require_chromium, served_app
+from tests.forging import GAMES, REFUSED, phone_on_its_turn, record
 from tests.in_browser import ARTIFACTS, wait_idle
 from tests.seat_devices import chromium, device, seat_url
-from tests.test_forged_decisions import GAMES, REFUSED, phone_on_its_turn, record
 
 pytestmark = pytest.mark.browser
 BOARD = '[class*="st-key-"][class*="-board"]:not([data-stale="true"])'

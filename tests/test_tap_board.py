@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
 from assistant.ui.components import SEND_PICTURE, picture_id
+from tests.in_browser import HeldAnswers
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = f"""
@@ -160,31 +161,6 @@ CLICK_AND_LOOK = """([button, cells]) => new Promise((resolve) => {
 })""".replace("__ROOT__", ROOT_JS)
 IS_WAITING = f"{ROOT_JS}.querySelector('.tb-root').classList.contains('tb-waiting')"
 WAITING, ANSWERED = f"() => {IS_WAITING}", f"() => !{IS_WAITING}"
-
-
-class HeldAnswers:
-    """Stands between the page and Streamlit's websocket: while ``holding``, what the server sends
-    waits here (the page's own messages go on), as on a busy laptop or weak Wi-Fi."""
-
-    def __init__(self, page):
-        self.holding, self.held = False, []
-        page.route_web_socket("**/_stcore/stream", self._route)
-
-    def _route(self, socket) -> None:
-        server = socket.connect_to_server()
-
-        def from_server(message) -> None:
-            if self.holding:
-                self.held.append((socket, message))
-            else:
-                socket.send(message)
-        server.on_message(from_server)
-
-    def release(self) -> None:
-        self.holding = False
-        held, self.held = self.held, []
-        for socket, message in held:
-            socket.send(message)
 
 
 def _classes(page, tap_id: str) -> str:

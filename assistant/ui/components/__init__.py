@@ -102,6 +102,13 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     on_decision(decision)
 
 
+def _wait_note() -> str:
+    """Said when a tap that decides comes while the last decision is still on its way."""
+    from assistant.ui.common import tr
+
+    return tr("ui.wait_note")
+
+
 def picture_id(html: str) -> str:
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
@@ -155,6 +162,7 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "version": version,
         "sent": sent or {},
         "answered": st.session_state.get(_ANSWERED + key),
+        "wait_note": _wait_note(),
     }
     _offer(key, data)
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).

@@ -242,10 +242,7 @@ export default function (component) {
     }
   }
 
-  root.onclick = (event) => {
-    const target = event.target.closest("[data-tap]");
-    if (!target || root.tbWaiting) return;  // waiting: the parts stay as the decision left them
-    const id = target.dataset.tap;
+  function tap(id) {
     // Why a part cannot be tapped now (a minus card that goes only for its own colour), if Python said.
     const noteBox = root.querySelector(".tb-note");
     if (noteBox) noteBox.textContent = tappable.has(id) ? "" : (data.notes || {})[id] || "";
@@ -262,8 +259,46 @@ export default function (component) {
       if (!select.max || selected.size < select.max) selected.add(id);
     }
     refresh();
+  }
+
+  root.onclick = (event) => {
+    const target = event.target.closest("[data-tap]");
+    if (!target) return;
+    const id = target.dataset.tap;
+    if (root.tbWaiting) {
+      // The last decision is on its way. A tap that only selects is kept, marked, and taken once the
+      // answer is drawn (on the position the answer shows); a tap that decides is refused, visibly:
+      // no tap is lost in a redraw.
+      if (!mode && select.mode === "many") {
+        (root.tbQueued ||= []).push(id);
+        target.classList.add("tb-queued");
+      } else flash(root, data.wait_note || "");
+      return;
+    }
+    tap(id);
   };
   refresh();
   // Still waiting after a redraw that did not answer: the decision is drawn again on the new data.
   if (root.tbWaiting) drawEffects(root, root.tbWaiting);
+  else if (root.tbQueued && root.tbQueued.length) {
+    const queued = root.tbQueued;
+    root.tbQueued = [];
+    root.querySelectorAll(".tb-queued").forEach((el) => el.classList.remove("tb-queued"));
+    queued.forEach(tap);
+  }
+}
+
+// A short line over the board (a tap that came while the last decision was on its way).
+function flash(root, text) {
+  if (!text) return;
+  let box = root.querySelector(":scope > .tb-flash");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "tb-flash";
+    box.setAttribute("role", "status");
+    root.appendChild(box);
+  }
+  box.textContent = text;
+  clearTimeout(root.tbFlashTimer);
+  root.tbFlashTimer = setTimeout(() => box.remove(), 2000);
 }
