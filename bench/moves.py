@@ -22,7 +22,11 @@ sys.path.insert(0, str(ROOT))
 
 from assistant.games import get_game  # noqa: E402
 from assistant.store import Store  # noqa: E402
+from assistant.ui import access  # noqa: E402
 from tests.components import decide, open_app, switch_page  # noqa: E402
+
+# AppTest stands for the laptop's own browser, the table (as tests/conftest.py says for the tests).
+access.connection_is_local = lambda: True
 
 HAMSTERDAM_SEED = 3  # a random 4-player game of 332 actions
 NAMES = ["Ann", "Bo", "Cem", "Dana"]
