@@ -197,3 +197,20 @@ def roll_shown(at: AppTest) -> int | None:
     """The die beside the Hamstern sheet (the roll being decided), or None while it is to be rolled."""
     found = re.search(r'data-slot="side"><div class="tb-row"><svg [^>]*aria-label="(\d)"', board_html(at, HS))
     return int(found.group(1)) if found else None
+
+
+def note_shown(data: dict, part: str, selected: str | None = None) -> str:
+    """What the browser shows beside the board when ``part`` is tapped (tap_board.js): nothing for a part
+    that can be tapped, else its own note, that of its prefix ("o0:*") or of the whole board ("*"); with
+    ``selected`` a part that does not pair with it, the note "selected>part" (either way round)."""
+    given, select = data["notes"], data["select"]
+    modes = data["modes"]
+    tappable = set(next((m for m in modes if m["id"] == data.get("mode")), modes[0])["tappable"] if modes
+                   else select["tappable"])
+    if part not in tappable:
+        prefix = part.split(":")[0] + ":*" if ":" in part else None
+        return given.get(part) or (prefix and given.get(prefix)) or given.get("*") or ""
+    pairs = select.get("pairs")
+    if selected is not None and pairs and part not in pairs.get(selected, []):
+        return given.get(f"{selected}>{part}") or given.get(f"{part}>{selected}") or ""
+    return ""

@@ -172,7 +172,8 @@ def _explain(situation: Situation, action: Place, mask: int) -> Advice:
     if mask & layout.mushroom_mask:
         return Advice(action, "bot.hamstern.mushroom")
     missing = (chamber_mask & ~crossed).bit_count()
-    return Advice(action, "bot.hamstern.progress", {"points": chamber.points, "missing": missing})
+    key = "bot.hamstern.progress_one" if missing == 1 else "bot.hamstern.progress"
+    return Advice(action, key, {"points": chamber.points, "missing": missing})
 
 
 def make_bot(level: str) -> HamsternBot:

@@ -231,10 +231,14 @@ class Table:
         """This table as saved now (a decision arrives after the page was drawn)."""
         return open_table(self.id, explain=False, held=self.held) or self
 
-    def refusal(self, action) -> str | None:
-        """Why the rules refuse ``action`` now, in the player's language; None if they allow it."""
+    def refusal(self, action, seat: int | None = None) -> str | None:
+        """Why the rules refuse ``action`` now, in the player's language; None if they allow it. ``seat``:
+        in a game that decides at once, for that seat (which may decide before its turn comes)."""
         try:
-            self._position.state.check(action)
+            if seat is not None and self.decides_at_once():
+                self._position.state.check_for(seat, action)
+            else:
+                self._position.state.check(action)
         except IllegalAction as error:
             return error.message(lang())
         return None

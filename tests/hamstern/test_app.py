@@ -132,8 +132,9 @@ def test_undo_takes_back_the_placement_but_not_the_roll(db):
     state.apply(Roll(2))
     state.apply(Place(cells("F5 G5")))
     game_id = saved_game(db, state, names=["Solo"])
+    assert label(open_app(HAMSTERN_PAGE, game=game_id, lang="de"), HS, "undo") == "F5 G5 zurücknehmen"
     at = open_app(HAMSTERN_PAGE, game=game_id)
-    assert label(at, HS, "undo") == "Undo"  # alone: nobody else's placement to name
+    assert label(at, HS, "undo") == "Undo F5 G5"  # alone: no name, but the placement it takes back
     decide(at, HS, "undo")
     assert db.load(game_id).state.history == [Roll(2)]
     assert_not_offered(at, HS, "undo")  # the roll stays

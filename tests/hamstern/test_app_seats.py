@@ -6,7 +6,17 @@ from __future__ import annotations
 from assistant import ahead
 from assistant.games import get_game
 from assistant.positions import Positions
-from tests.components import HAMSTERN_PAGE, HS, assert_shows, board_data, decide, open_app, open_seat, texts
+from tests.components import (
+    HAMSTERN_PAGE,
+    HS,
+    assert_shows,
+    board_data,
+    decide,
+    message,
+    open_app,
+    open_seat,
+    texts,
+)
 from tests.hamstern.helpers import hamstern_game
 
 
@@ -62,10 +72,36 @@ def test_a_second_confirm_from_a_phone_is_ignored_quietly(db):
     assert "already decided" not in texts(at) and board_data(at, HS)["selected"] == []
 
 
-def test_a_phone_rolls_the_app_die_but_enters_no_face_of_its_own(db):
+def faces(at) -> list[str]:
+    return [b["id"] for b in board_data(at, HS)["buttons"] if b["id"].startswith("die-")]
+
+
+def test_with_the_apps_die_no_face_is_offered_or_taken_anywhere(db, monkeypatch):
+    """Ruling H4: a face tapped would choose the roll (the best scores kept alone, the comparison with
+    the hard bot on the same rolls); with the app's die the table and the phones only roll."""
     game_id = db.create(get_game("hamstern").new_state(2, seed=3, side="A"), {"names": ["Ann", "Ben"], "dice": "app"})
     token = db.seat_links(game_id, [0, 1])[1].token
-    buttons = [b["id"] for b in board_data(open_seat(token), HS)["buttons"]]
-    assert "roll" in buttons and not [b for b in buttons if b.startswith("die-")]
-    table = [b["id"] for b in board_data(open_app(HAMSTERN_PAGE, game=game_id), HS)["buttons"]]
-    assert "die-6" in table  # at the table a real die may always be entered (ruling H4)
+    phone, table = open_seat(token), open_app(HAMSTERN_PAGE, game=game_id)
+    for at in (phone, table):
+        assert "roll" in [b["id"] for b in board_data(at, HS)["buttons"]] and not faces(at)
+    decide(table, HS, "die-6")  # a face the board never drew: refused before the game hears of it
+    assert db.load(game_id).state.history == []
+    # Had a board offered it by mistake, the game itself would still refuse the face.
+    monkeypatch.setattr("assistant.ui.components.was_offered", lambda key, decision: None)
+    decide(table, HS, "die-6")
+    assert db.load(game_id).state.history == [] and message(table, HS) == "That cannot be done now."
+    decide(phone, HS, "die-6")
+    assert db.load(game_id).state.history == []
+    decide(table, HS, "roll")
+    assert len(db.load(game_id).state.history) == 1
+
+
+def test_with_real_dice_the_faces_are_entered_at_the_table_and_on_phones(db):
+    game_id = hamstern_game(db)  # real dice
+    token = db.seat_links(game_id, [0, 1])[1].token
+    phone, table = open_seat(token), open_app(HAMSTERN_PAGE, game=game_id)
+    for at in (phone, table):
+        assert faces(at) == [f"die-{value}" for value in range(1, 7)]
+        assert "roll" not in [b["id"] for b in board_data(at, HS)["buttons"]]
+    decide(phone, HS, "die-5")
+    assert [roll.value for roll in db.load(game_id).state.history] == [5]

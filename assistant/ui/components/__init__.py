@@ -135,6 +135,11 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     decides with the mode's id as the button (the markup holds a ``.tb-modes`` box for them).
     ``notes``: ``{part: text}`` for parts that cannot be tapped now: a tap on one shows its text (why not)
     in the markup's ``.tb-note`` box, at once, in the browser; the text is shown as text, never as HTML.
+    A key ``"prefix:*"`` speaks for every part named ``prefix:...`` without a note of its own, and ``"*"``
+    for every part without one (the same reason for the whole board: roll first). With ``pairs``, a key
+    ``"a>b"`` (either way round) says why ``b`` tapped with ``a`` selected does not pair (the selection
+    starts anew with ``b``). "take_hint" on a board where one tap decides (``select="one"``, a mode) is
+    that tap, on the hinted part.
 
     ``sent``: what each decision looks like the moment it is made, drawn in the browser before Python
     answers: ``{"buttons": {button id: effect}, "taps": effect}`` ("taps": a tap that decides, with

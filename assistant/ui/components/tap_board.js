@@ -233,6 +233,12 @@ export default function (component) {
         if (spec.id === "take_hint") {
           selected.clear();
           (marks["tb-hint"] || []).forEach((id) => selected.add(id));
+          // Where one tap decides, taking the hint is that tap: on the hinted part, in the hint's mode.
+          const hinted = modes.find((m) => m.id === data.mode) || mode;
+          if ((hinted || select.mode === "one") && selected.size === 1) {
+            send(hinted ? hinted.id : select.button || "choose", true);
+            return;
+          }
           refresh();
           return;
         }
@@ -242,12 +248,22 @@ export default function (component) {
     }
   }
 
+  // Why a part cannot be tapped now (a minus card that goes only for its own colour), if Python said:
+  // the part's own note, else that of every part named "prefix:..." ("prefix:*"), else that of every part ("*").
+  const notes = data.notes || {};
+  function noteFor(id) {
+    const colon = id.indexOf(":");
+    return notes[id] || (colon > 0 && notes[id.slice(0, colon + 1) + "*"]) || notes["*"] || "";
+  }
   function tap(id) {
-    // Why a part cannot be tapped now (a minus card that goes only for its own colour), if Python said.
     const noteBox = root.querySelector(".tb-note");
-    if (noteBox) noteBox.textContent = tappable.has(id) ? "" : (data.notes || {})[id] || "";
-    if (!tappable.has(id)) return;
+    let note = tappable.has(id) ? "" : noteFor(id);
+    if (!tappable.has(id)) {
+      if (noteBox) noteBox.textContent = note;
+      return;
+    }
     if (mode || select.mode === "one") {
+      if (noteBox) noteBox.textContent = "";
       selected.clear();
       selected.add(id);
       send(mode ? mode.id : select.button || "choose", true);
@@ -255,9 +271,18 @@ export default function (component) {
     }
     if (selected.has(id)) selected.delete(id);
     else {
-      if (pairs) [...selected].forEach((s) => { if (!pairsWith(s, id)) selected.delete(s); });
+      // A part that does not pair with the selection starts it anew; a note "a>b" (either way round)
+      // says why the two do not go together (a hamster and a card it cannot move to).
+      if (pairs) {
+        [...selected].forEach((s) => {
+          if (pairsWith(s, id)) return;
+          note = note || notes[`${s}>${id}`] || notes[`${id}>${s}`] || "";
+          selected.delete(s);
+        });
+      }
       if (!select.max || selected.size < select.max) selected.add(id);
     }
+    if (noteBox) noteBox.textContent = note;
     refresh();
   }
 

@@ -22,6 +22,7 @@ from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide, undo
 from assistant.ui.hamstern import phone
+from assistant.ui.hamstern.notes import why_not
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.seats import announce_winners, new_game_button
@@ -97,11 +98,15 @@ def _decision(table: Table, view: dict, layout) -> None:
         phone_slots["view"] = _chamber_picks(layout, crossed, legal, hint, chosen.get("selected"), view["rolls"])
     frame = (f'<style>{style}</style><div class="{classes}">'
              f'<div class="tb-board">{sheet}</div>'
-             f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div></div></div>{others}')
+             f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div>'
+             f'<div class="tb-note"></div></div></div>{others}')
+    most = _most_crosses(view, layout, seat) if not rolling else 0
+    others_seats = [player for player in range(table.num_players) if player != seat]
     tap_board("hs-board", frame,
               slots={"side": _side_panel(table, view, layout, seat, deciding, only_pass), **phone_slots, **other_names},
               tappable=tappable, selected=chosen.get("selected", []),
-              max_selected=_most_crosses(view, layout, seat) if choosing else 0,
+              max_selected=most if choosing else 0,
+              notes=why_not(table, view, layout, seat, deciding, crossed, legal, others_seats, most),
               buttons=_buttons(table, view, seat, deciding, only_pass, hint),
               pending={"from": me["one_track_struck"]} if view["roll"] == 1 and choosing else None,
               marks={"tb-crossed": [cell_id(cell) for cell in sorted(crossed)] + other_crosses,
@@ -166,7 +171,7 @@ def _move(table: Table, seat: int, button: str, selection: list[str]):
 
 
 def _die_face(table: Table, button: str, selection: list[str]):
-    """A real die's face, where one is entered: at the table, or on a phone when real dice are played."""
+    """A real die's face, where real dice are played (at the table and on phones); None otherwise."""
     face = button.removeprefix("die-")
     if button.startswith("die-") and face in ("1", "2", "3", "4", "5", "6") and _faces_offered(table):
         return Roll(int(face))
@@ -174,8 +179,9 @@ def _die_face(table: Table, button: str, selection: list[str]):
 
 
 def _faces_offered(table: Table) -> bool:
-    # A real die may always be entered instead (ruling H4): at the table, where everybody sees it.
-    return table.held is None or table.setup.get("dice") == "real"
+    # Only where real dice are played (ruling H4): with the app's die a face tapped would choose the
+    # roll, and a kept best score or the comparison with the hard bot on the same rolls would mean nothing.
+    return table.setup.get("dice") == "real"
 
 
 def _may_undo(table: Table, seat: int | None) -> bool:
@@ -265,11 +271,13 @@ def _most_crosses(view: dict, layout, seat: int) -> int:
 
 
 def _undo_label(table: Table, as_text=str) -> str:
-    """"Undo", or at a shared table whose placement it takes back: "Undo Ann's F5 G5"."""
-    if table.num_players == 1:
-        return tr("ui.undo")
-    name = as_text(table.names[table.last_actor()])
+    """What Undo takes back: "Undo Ann's F5 G5" at a shared table, alone "Undo F5 G5"."""
     last = table.last_action()
+    if table.num_players == 1:
+        if last.is_pass:
+            return tr("ui.hamstern.undo_own_pass")
+        return tr("ui.hamstern.undo_own", cells=" ".join(cell_name(cell) for cell in sorted(last.cells)))
+    name = as_text(table.names[table.last_actor()])
     if last.is_pass:
         return tr("ui.hamstern.undo_whose_pass", name=name)
     return tr("ui.hamstern.undo_whose", name=name, cells=" ".join(cell_name(cell) for cell in sorted(last.cells)))
