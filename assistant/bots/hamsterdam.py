@@ -18,6 +18,8 @@ import random
 
 from assistant.bots import Advice
 from assistant.bots.hamsterdam_policy import (
+    WAYS,
+    card_at,
     easy_choice,
     easy_move,
     excess,
@@ -31,7 +33,8 @@ from assistant.bots.hamsterdam_policy import (
 from assistant.bots.search import Playout, search, with_depth
 from assistant.games.hamsterdam import HamsterdamGame, HamsterdamState
 from assistant.games.hamsterdam.actions import Move
-from assistant.games.hamsterdam.cards import piece_text
+from assistant.games.hamsterdam.cards import piece_text, special_name
+from assistant.i18n import Text
 
 __all__ = ["EasyBot", "HardBot", "choose_easy", "explain", "make_bot"]
 PIECE_KINDS = ("put", "clear", "plug", "sacrifice", "move", "use")  # the moves that name a piece
@@ -42,20 +45,50 @@ def choose_easy(view: dict, legal: list, rng: random.Random) -> Move:
     return easy_move(view, legal)
 
 
-def explain(move: Move, why: str, params: dict) -> Advice:
+def explain(view: dict, move: Move, why: str, params: dict) -> Advice:
     """The reason as a catalogue key with its values; every reason names the move, in its own words
-    or as the move's text."""
-    named = {"move": move.text()}
+    or as the move's text, which names the cards by their numbers as the table's buttons do."""
+    named = {"move": move_words(view, move)}
     if move.kind in PIECE_KINDS:
         named["piece"] = piece_text(move.piece)
     return Advice(move, f"bot.hamsterdam.{why}", named | params)
+
+
+def move_words(view: dict, move: Move):
+    """The move as the table's buttons say it: cards by their numbers (from ``view``'s dams)."""
+    return move.text([[card["value"] for card in shown["dam"]] for shown in view["players"]], view["me"])
+
+
+def does(view: dict, move: Move) -> Text:
+    """What a move does, in the table's words: the piece and the card it goes to, the flood it plugs,
+    the token it clears, the end it flips; a move made by a button is that button's words."""
+    table = table_from_view(view)
+    me, kind = table.me, move.kind
+    piece = {"piece": piece_text(move.piece)} if kind in PIECE_KINDS else {}
+    if kind in ("put", "clear") and 0 <= move.at < len(table.dams[me]):
+        ways = {"ways": WAYS[table.dams[me][move.at]]} if kind == "put" else {}
+        return Text(f"bot.hamsterdam.does_{kind}", **piece, **card_at(table, me, move.at), **ways)
+    if kind == "plug" and table.flood:
+        return Text("bot.hamsterdam.does_plug", **piece, **card_at(table, *table.flood))
+    if kind == "move":
+        return Text("bot.hamsterdam.does_move", **piece, **card_at(table, me, move.at, "start"),
+                    **card_at(table, me, move.to))
+    if kind == "breach":
+        intact = [pos for pos, flipped in enumerate(table.flipped[me]) if not flipped]
+        end = intact[0] if move.side == "left" else intact[-1]
+        return Text("bot.hamsterdam.does_breach", move=move_words(view, move), **card_at(table, me, end))
+    if kind == "sacrifice":
+        return Text("bot.hamsterdam.does_sacrifice", **piece)
+    if kind == "keep":
+        return Text("bot.hamsterdam.does_keep", names=", ".join(special_name(name) for name in move.cards))
+    return Text("bot.hamsterdam.does_button", move=move_words(view, move))
 
 
 class EasyBot:
     level = "easy"
 
     def advise(self, view: dict, legal: list, rng: random.Random) -> Advice:
-        return explain(*easy_choice(table_from_view(view), legal))
+        return explain(view, *easy_choice(table_from_view(view), legal))
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:
         return easy_move(view, legal)
@@ -129,8 +162,10 @@ class HardBot(EasyBot):
     def advise(self, view: dict, legal: list, rng: random.Random) -> Advice:
         sharp, found = self._found(view, legal, rng)
         if found is None or found.action == sharp[0]:
-            return explain(*sharp)
-        return explain(found.action, "best", {"samples": found.samples})
+            return explain(view, *sharp)
+        # What the move does, then how the search found it better than the bot's own first choice.
+        key = "best_one" if found.samples == 1 else "best"
+        return explain(view, found.action, key, {"samples": found.samples, "does": does(view, found.action)})
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:
         sharp, found = self._found(view, legal, rng)

@@ -25,13 +25,14 @@ from assistant.games.hamsterdam.cards import (
     HAMSTER,
     LEFT,
     card_of,
-    card_words,
     is_plain,
-    named_card,
     numbers,
     piece_text,
     plain_pieces,
+    special_name,
+    told_apart,
 )
+from assistant.i18n import Text
 
 ODDS = {value: (6 - abs(value - 7)) / 36 for value in range(2, 13)}
 WAYS = {value: 6 - abs(value - 7) for value in range(2, 13)}  # of 36 rolls: for the reasons
@@ -130,9 +131,10 @@ def net_loss(table: Table, value: int) -> float:
     return loss(table, table.me, value) - sum(loss(table, p, value) for p in others) / len(others)
 
 
-def card_at(table: Table, player: int, pos: int) -> dict:
-    """A card as a reason names it: "the 10", or "the 10 (position 3)" where the dam shows a 10 twice."""
-    return card_words(named_card(table.dams[player], pos))
+def card_at(table: Table, player: int, pos: int, name: str = "value") -> dict:
+    """A card as a reason names it, by its number as the table shows it: "the 10", or "the 10 (left)"
+    where the dam shows a 10 twice."""
+    return {name: told_apart(table.dams[player], pos)}
 
 
 def use_name(move: Move) -> str:
@@ -180,7 +182,8 @@ def pass_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
         return table.rolls * ODDS[value] - table_data.orange.get(value, 0) - 1.5 * table_data.blue.get(value, 0)
 
     move = max(legal, key=lambda m: sum(burden(v) for v in m.cards))
-    return move, "pass", {}
+    # With two players both cards go to the other player: no left and right.
+    return move, "pass_both" if len(table.dams) == 2 else "pass", {"left": move.cards[0], "right": move.cards[1]}
 
 
 def dam_order(cards: list[int]) -> list[int]:
@@ -202,7 +205,7 @@ def lay_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
 
 def keep_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     move = max(legal, key=lambda m: sum(SPECIAL_WORTH.get(name, 0) for name in m.cards))
-    return move, "keep", {}
+    return move, "keep", {"names": ", ".join(special_name(name) for name in move.cards)}
 
 
 def breach_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
@@ -276,7 +279,9 @@ def place_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
         return move, "clear", card_at(table, me, move.at)
     if move.kind == "done":
         return move, "done", {}
-    return move, "janitster" if move.piece == "janitster" else "copy_janitster", {"count": sum(table.tokens[me])}
+    count = sum(table.tokens[me])
+    key = "janitster" if move.piece == "janitster" else "copy_janitster"
+    return move, f"{key}_one" if count == 1 else key, {"count": count}
 
 
 def special_bonus(table: Table, move: Move) -> float:
@@ -305,7 +310,7 @@ def move_choice(table: Table, legal: list) -> tuple[Move, str, dict]:
     if enough is not None and (move.kind in ENOUGH or move_gain(table, move) <= MOVE_AT):
         return enough, "stay" if enough.kind == "stay" else "no_speedster", {}
     dam = table.dams[me]
-    where = card_words(named_card(dam, move.at, "start") | named_card(dam, move.to))  # "the 10 (position 3)"
+    where = card_at(table, me, move.at, "start") | card_at(table, me, move.to)  # "the 10 (left)"
     if tokens[move.to] and card_of(move.piece) != "swimster":
         return move, "move_clear", where
     if move_gain(table, move) <= MOVE_AT:
@@ -403,7 +408,8 @@ def skip_gain(table: Table, move: Move, name: str, args: tuple) -> tuple[float, 
         other = args[0]
         value = table.dams[other][move.to]
         empty = not table.stacks[other][move.to]
-        where = card_at(table, other, move.to) | {"player": other + 1}
+        # "player 2" here; the table says the player's name (the seat, for the page to look it up)
+        where = card_at(table, other, move.to) | {"player": Text("move.hamsterdam.player", n=other + 1)}
         return (1.0 + ODDS[value] if empty else 0.0), "use_bombster", where
     if name == "momster":
         me = table.me

@@ -1,12 +1,16 @@
 """Hamsterdam's test helpers: a hand-made position before a roll, rolls, what lies on a dam card,
-the setup played, and the moves of specials."""
+the setup played, the moves of specials, and games reached by random play and saved for the app."""
 
 from __future__ import annotations
 
+import random
+
+from assistant.games import get_game
 from assistant.games.hamsterdam import HamsterdamGame
 from assistant.games.hamsterdam import Move as HamsterdamMove
 from assistant.games.hamsterdam import Roll as HamsterdamRoll
 from assistant.games.hamsterdam.cards import numbers as hamsterdam_numbers
+from assistant.store import Store
 
 
 def rig_hamsterdam(players=2, mode="classic", stacks=None, tokens=None, piles=None, dams=None, flipped=None,
@@ -82,3 +86,36 @@ def rig_hamsterdam_movement(stacks, tokens=None, reserve=None):
     state = rig_hamsterdam(stacks=stacks, tokens=tokens, reserve=reserve, turns=3)
     state.apply(HamsterdamRoll(6, 6))
     return state
+
+
+# --- games reached by random play, saved for the app ------------------------------------------------
+def saved(db: Store, game, *, bots=("random",), names=None, dice="app", mode="alone") -> str:
+    """``game`` saved for the app: alone (Ann and computer opponents) or together (``bots``: every seat's kind)."""
+    kinds = ["human", *bots] if mode == "alone" else list(bots)
+    names = names or (["Ann"] + [f"Bot {n}" for n in range(1, len(kinds))])
+    return db.create(game, {"names": names, "bots": kinds, "mode": mode, "speed": "quick", "dice": dice})
+
+
+def new_state(players: int, seed: int, mode: str):
+    return get_game("hamsterdam").new_state(players, seed=seed, mode=mode)
+
+
+def advance(game, rng: random.Random, wanted) -> None:
+    """Random play (the app's rolls) until ``wanted(game)`` holds."""
+    while not game.is_over():
+        if wanted(game):
+            return
+        game.apply(game.chance_outcome() if game.is_chance_node() else rng.choice(game.legal_actions()))
+    raise AssertionError("the wanted position never came")
+
+
+def position(players: int, mode: str, wanted, seeds=range(40)):
+    """The first game (of these seeds) in which random play reaches a position ``wanted`` accepts."""
+    for seed in seeds:
+        game = new_state(players, seed, mode)
+        try:
+            advance(game, random.Random(seed), wanted)
+        except AssertionError:
+            continue
+        return game
+    raise AssertionError("no game reached the wanted position")

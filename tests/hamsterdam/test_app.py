@@ -13,7 +13,6 @@ import random
 from assistant import i18n
 from assistant.bots import Advice
 from assistant.bots.hamsterdam_policy import easy_move
-from assistant.games import get_game
 from assistant.games.hamsterdam.actions import Move, Roll
 from assistant.store import Store
 from assistant.ui.hamsterdam.board import table_html
@@ -32,41 +31,10 @@ from tests.components import (
     open_app,
     texts,
 )
-from tests.hamsterdam.helpers import rig_hamsterdam
+from tests.hamsterdam.helpers import advance, new_state, position, rig_hamsterdam, saved
 
 PAGE = "hamsterdam"
 HD = "hd-board"
-
-
-def saved(db: Store, game, *, bots=("random",), names=None, dice="app", mode="alone") -> str:
-    kinds = ["human", *bots] if mode == "alone" else list(bots)
-    names = names or (["Ann"] + [f"Bot {n}" for n in range(1, len(kinds))])
-    return db.create(game, {"names": names, "bots": kinds, "mode": mode, "speed": "quick", "dice": dice})
-
-
-def new_state(players: int, seed: int, mode: str):
-    return get_game("hamsterdam").new_state(players, seed=seed, mode=mode)
-
-
-def advance(game, rng: random.Random, wanted) -> None:
-    """Random play (the app's rolls) until ``wanted(game)`` holds."""
-    while not game.is_over():
-        if wanted(game):
-            return
-        game.apply(game.chance_outcome() if game.is_chance_node() else rng.choice(game.legal_actions()))
-    raise AssertionError("the wanted position never came")
-
-
-def position(players: int, mode: str, wanted, seeds=range(40)):
-    """The first game (of these seeds) in which random play reaches a position ``wanted`` accepts."""
-    for seed in seeds:
-        game = new_state(players, seed, mode)
-        try:
-            advance(game, random.Random(seed), wanted)
-        except AssertionError:
-            continue
-        return game
-    raise AssertionError("no game reached the wanted position")
 
 
 def decide_on_board(at, db: Store, game_id: str, move) -> None:

@@ -133,11 +133,13 @@ def test_hints_give_a_reason_in_both_languages_naming_the_move(positions, level)
         assert advice.reason.startswith("bot.hamsterdam.") and english != advice.reason and german != english
         assert not re.search(r"[{}]", english + german), english  # every value filled in
         move = advice.action
-        names = [i18n.t(move.text().key, "en", **move.text().params)]
+        # The move as the table's buttons say it, its card, its piece, the cards passed, the specials kept.
+        names = [words(dam_bots.move_words(state.view(state.current_player), move))]
         params = advice.params
-        names += [str(params["value"])] if "value" in params else []
-        names += [i18n.t(piece_text(move.piece).key, "en", **piece_text(move.piece).params)] if move.piece else []
+        names += [words(params[key]) for key in ("value", "left", "names") if key in params]
+        names += [words(piece_text(move.piece))] if move.piece else []
         assert any(name in english for name in names), (english, names)
+        assert "position" not in english.lower() and "simul" not in english.lower(), english
         reasons.add(advice.reason)
     assert len(reasons) >= 10  # the easy judgement's reasons, not one catch-all
 
@@ -147,9 +149,10 @@ def test_easy_copies_janitster_with_a_copycatster_and_says_so():
     legal = state.legal_actions()
     advice = dam_bots.EasyBot().advise(state.view(0), legal, random.Random(1))
     assert advice.action == Move("use", "copycatster", -1, -1, (INDEX["janitster"],)) and advice.action in legal
-    assert rendered(advice, "en") == ("Use Copycatster as Janitster: 2 flood tokens come off your dam, and "
-                                      "Copycatster stays in the game.")
-    assert rendered(advice, "de").startswith("Setze Copycatster als Janitster ein: 2 Flutmarker")
+    assert rendered(advice, "en") == ("Copycatster as Janitster: every flood token off your dam; Copycatster goes to "
+                                      "the reinforcement pile – that is 2 flood tokens, and Copycatster stays in "
+                                      "the game.")
+    assert rendered(advice, "de").startswith("Copycatster als Janitster: alle Flutmarker runter")
 
 
 def test_easy_moves_speedster_after_its_move_where_floods_come_most():
@@ -181,7 +184,7 @@ def test_easy_puts_a_hamster_where_floods_are_likely():
     state._legal = None
     advice = dam_bots.EasyBot().advise(state.view(0), state.legal_actions(), random.Random(0))
     assert (advice.action.kind, advice.action.at) == ("put", 5)  # the bare 7
-    assert rendered(advice, "en") == "Put hamster on the 7: 6 of 36 rolls flood it, and no card is covered worse."
+    assert rendered(advice, "en") == "Put hamster on the 7: it floods on 6 of 36 rolls, and no card is covered worse."
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -283,8 +286,8 @@ def test_after_its_move_the_easy_bot_goes_on_saying_no_speedster_move_is_worth_i
     state.apply(Move("move", "hamster", 5, 6))  # the Speedster stays alone on the 7, which floods most
     advice = dam_bots.EasyBot().advise(state.view(0), state.legal_actions(), random.Random(1))
     assert advice.action == GO_ON
-    assert rendered(advice, "en") == "Go on: no Speedster move covers more than it leaves bare."
-    assert rendered(advice, "de").startswith("Weiter: Kein Speedster-Zug")
+    assert rendered(advice, "en") == "Go on – no Speedster move covers more than it leaves bare."
+    assert rendered(advice, "de").startswith("Weiter – kein Speedster-Zug")
 
 
 @pytest.mark.parametrize("piece", ["hamster", "speedster"])
@@ -300,4 +303,5 @@ def test_without_a_no_move_the_easy_bot_gives_the_reason_of_the_move_it_makes(pi
 
 
 def words(text) -> str:
-    return i18n.t(text.key, "en", **text.params)
+    """A text of the catalogue in English; a number or a name as it is."""
+    return i18n.t(text.key, "en", **text.params) if isinstance(text, i18n.Text) else str(text)

@@ -76,7 +76,9 @@ def test_named_card_gives_the_position_only_for_a_value_shown_twice():
     assert named_card(TWO_TENS, 6, "start") == {"start": 8}
 
 
-def test_the_hint_for_a_move_between_two_tens_names_their_positions():
+def test_the_hint_for_a_move_between_two_tens_tells_them_apart_by_side():
+    """A hint names cards as the table's buttons do, by their numbers (issue 23): two 10s are the left
+    and the right one."""
     state = rig(mode="full", dams=[TWO_TENS, list(range(2, 13))], turns=3)
     state.stacks[0] = [[H, H] for _ in TWO_TENS]
     state.stacks[0][7], state.stacks[0][8] = [H, H, H], []  # three on the left 10, none on the right one
@@ -84,10 +86,12 @@ def test_the_hint_for_a_move_between_two_tens_names_their_positions():
     advice = EasyBot().advise(state.view(0), state.legal_actions(), random.Random(1))
     assert advice.action == Move("move", H, 7, 8)
     assert i18n.t(advice.reason, "en", **advice.params).startswith(
-        "Move hamster from the 10 (position 8) to the 10 (position 9): ")
+        "Move hamster from the 10 (left) to the 10 (right): ")
+    assert i18n.t(advice.reason, "de", **advice.params).startswith(
+        "Ziehe Hamster von der 10 (links) auf die 10 (rechts): ")
 
 
-# --- refusals, the status line and the hints name the card the same way (issue 12) --------------------------
+# --- refusals and the status line name the card with its position (issue 12), the hints by side (issue 23) ---
 ENDS_TEN = [10, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # a 2 passed away, a second 10 received: positions 1 and 9
 
 
@@ -136,13 +140,13 @@ def test_a_flood_at_a_value_shown_twice_is_named_with_its_position_on_the_table_
     assert _doing(state.view(0), "Ann", NAMES) == "Flood at card 10 (position 9) of Ann's dam."
 
 
-def test_buttons_of_two_specials_on_two_cards_of_one_value_name_their_positions():
+def test_buttons_of_two_specials_on_two_cards_of_one_value_tell_them_apart_by_side():
     state = rig(mode="full", dams=[TWO_TENS, list(range(2, 13))])
     view = state.view(0) | {"deciding": 0}
     board = Board("none", [], extra=[("x0", Move("use", "buffster", 7)), ("x1", Move("use", "buffster", 8))])
     specs = _told_apart([_move_button(b, move, view) for b, move in board.extra], board, view)
-    assert [spec["label"][-len("on card 10 (position 8)"):] for spec in specs] == [
-        "on card 10 (position 8)", "on card 10 (position 9)"]
+    assert [spec["label"] for spec in specs] == ["Buffster: turn both dice over, on card 10 (left)",
+                                                 "Buffster: turn both dice over, on card 10 (right)"]
 
 
 def advice_text(state, lang: str = "en") -> str:
@@ -150,15 +154,15 @@ def advice_text(state, lang: str = "en") -> str:
     return i18n.t(advice.reason, lang, **advice.params)
 
 
-def test_the_hints_to_put_clear_and_flip_name_the_position_of_a_card_shown_twice():
+def test_the_hints_to_put_clear_and_flip_tell_apart_a_card_shown_twice():
     others = [pos for pos in range(11) if pos not in (7, 8)]
-    assert advice_text(placing(flipped=others)).startswith("Put hamster on the 10 (position 8): ")
+    assert advice_text(placing(flipped=others)).startswith("Put hamster on the 10 (left): ")
     assert advice_text(placing(tokens=[7, 8], flipped=others)).startswith(
-        "Clear the flood token on the 10 (position 8) with hamster:")
+        "Clear the flood token on the 10 (left) with hamster:")
     breaking = rig(mode="full", dams=[ENDS_TEN, list(range(2, 13))], piles=[2, 0], tokens=[{7: 1}, {}],
                    stacks=[{}, {7: [H]}])
     breaking.apply(Roll(3, 4))
     assert breaking.phase == "breach"
-    assert advice_text(breaking) == ("Flip the left end of the dam, the 10 (position 1): 3 of 36 rolls flood it, "
+    assert advice_text(breaking) == ("Flip the left end of the dam, the 10 (left): it floods on 3 of 36 rolls, "
                                      "and once flipped it floods no more.")
-    assert advice_text(breaking, "de").startswith("Das linke Ende des Damms umdrehen, die 10 (Position 1): 3 von 36")
+    assert advice_text(breaking, "de").startswith("Das linke Ende des Damms umdrehen, die 10 (links): Sie flutet bei 3")

@@ -30,7 +30,16 @@ from typing import Any, ClassVar
 
 from assistant import i18n
 from assistant.games.base import KeyedAction, describe
-from assistant.games.hamsterdam.cards import HAMSTER, LEFT, RIGHT, card_of, numbers, piece_text, special_name
+from assistant.games.hamsterdam.cards import (
+    HAMSTER,
+    LEFT,
+    RIGHT,
+    card_of,
+    numbers,
+    piece_text,
+    special_name,
+    told_apart,
+)
 
 POSITIONS = 11  # every dam has one card of each value 2..12, passing keeps the count
 KINDS = ("pass", "lay", "keep", "put", "clear", "restore", "done", "plug", "breach", "sacrifice", "move", "stay", "use",
@@ -90,15 +99,19 @@ class Move(KeyedAction):
             data["cards"] = list(self.cards)
         return data
 
-    def text(self) -> i18n.Text:
-        """The move in words, to be translated into the player's language."""
+    def text(self, dams: list[list[int]] | None = None, seat: int = -1, names: list[str] | None = None) -> i18n.Text:
+        """The move in words, to be translated into the player's language. With ``dams`` (each seat's dam
+        card values) and ``seat`` (whose move it is) it names cards by their number, as the table's buttons
+        do ("card 10"); without, by their position on the dam (the log, which may not see the dams).
+        ``names``: the seats' names, for a special that acts on another player's dam ("player 2" without)."""
+        where = _Where(dams, seat, names)
         params: dict[str, Any] = {}
         if self.kind in ("put", "clear", "plug", "sacrifice", "move"):
             params["piece"] = piece_text(self.piece)
         if self.kind in ("put", "clear", "move"):
-            params["at"] = self.at + 1
+            params["at"] = where.card(self.at)
         if self.kind == "move":
-            params["to"] = self.to + 1
+            params["to"] = where.card(self.to)
         if self.kind == "lay":
             params["value"] = self.at
         if self.kind == "pass":
@@ -114,20 +127,52 @@ class Move(KeyedAction):
             if name == "janitster":  # Janitster's own text has it leave the game; the Copycatster does not
                 return i18n.Text("move.hamsterdam.use_copycatster_janitster")
             copy = Move("use", name, self.at, self.to, self.cards[1:])
-            return i18n.Text("move.hamsterdam.use_copycatster", copied=copy.text())
+            return i18n.Text("move.hamsterdam.use_copycatster", copied=copy.text(dams, seat, names))
         if self.kind == "use":
-            return i18n.Text(f"move.hamsterdam.use_{card_of(self.piece)}", **self.use_params())
+            return i18n.Text(f"move.hamsterdam.use_{card_of(self.piece)}", **self.use_params(where))
         return i18n.Text(f"move.hamsterdam.{self.kind}", **params)
 
-    def use_params(self) -> dict[str, Any]:
-        params: dict[str, Any] = {"at": self.at + 1, "to": self.to + 1}
-        for name, value in zip(USE_EXTRAS.get(card_of(self.piece), ()), self.cards, strict=False):
-            params[name] = f"{value:+d}" if name == "change" else value if name == "face" else value + 1
+    def use_params(self, where: _Where | None = None) -> dict[str, Any]:
+        """A special's use in words: the cards it stands on and acts on, the die, the player."""
+        where = where or _Where(None, -1, None)
+        extras = dict(zip(USE_EXTRAS.get(card_of(self.piece), ()), self.cards, strict=False))
+        other = extras.get("player")  # Bombster and Huckster act on that player's dam
+        params: dict[str, Any] = {"at": where.card(self.at), "to": where.card(self.to, other)}
+        for name, value in extras.items():
+            if name == "change":
+                params[name] = f"{value:+d}"
+            elif name == "face":
+                params[name] = value
+            elif name == "player":
+                params[name] = where.player(value)
+            elif name == "start":
+                params[name] = where.card(value, other)
+            else:  # the die: counted from 1
+                params[name] = value + 1
         return params
 
     def __str__(self) -> str:
         text = self.text()
         return i18n.t(text.key, "en", **text.params)
+
+
+class _Where:
+    """How a move's text names a card and a player: by number and name where the dams and names are
+    given (the table), by position and seat number otherwise (the log)."""
+
+    def __init__(self, dams: list[list[int]] | None, seat: int, names: list[str] | None):
+        self.dams, self.seat, self.names = dams, seat, names
+
+    def card(self, pos: int, player: int | None = None) -> i18n.Text:
+        dam = None if self.dams is None else self.dams[self.seat if player is None else player]
+        if dam is None or not 0 <= pos < len(dam):
+            return i18n.Text("move.hamsterdam.position", at=pos + 1)
+        return i18n.Text("move.hamsterdam.card", value=told_apart(dam, pos))
+
+    def player(self, seat: int) -> str | i18n.Text:
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return i18n.Text("move.hamsterdam.player", n=seat + 1)
 
 
 @cache

@@ -199,6 +199,19 @@ def card_words(params: dict) -> dict:
     return told
 
 
+def told_apart(dam: list[int], pos: int) -> int | i18n.Text:
+    """The card at ``pos`` as the buttons and the hints name it: its number, and where the dam shows that
+    number more than once (passing brings copies, three at most), which of them it is from the left:
+    "10 (left)", "10 (middle)", "10 (right)"."""
+    value = dam[pos]
+    copies = [n for n, shown in enumerate(dam) if shown == value]
+    if len(copies) == 1:
+        return value
+    rank = copies.index(pos)
+    side = "left" if rank == 0 else "right" if rank == len(copies) - 1 else "middle"
+    return i18n.Text(f"move.hamsterdam.copy_{side}", value=value)
+
+
 def special_name(name: str) -> str:
     """The name printed on the card (``whack-a-mole`` -> ``Whack-a-Mole``): the same in every language."""
     return "-".join(part if part == "a" else part.capitalize() for part in name.split("-"))

@@ -18,8 +18,9 @@ from functools import partial
 import streamlit as st
 
 from assistant.games.hamsterdam.actions import Roll
-from assistant.games.hamsterdam.cards import HAMSTER, card_words, named_card, piece_text
+from assistant.games.hamsterdam.cards import HAMSTER, card_words, named_card, piece_text, told_apart
 from assistant.games.registry import game_info
+from assistant.i18n import Text
 from assistant.ui.common import tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide
@@ -34,6 +35,7 @@ from assistant.ui.hamsterdam.board import (
 )
 from assistant.ui.hamsterdam.decisions import Board, board_for
 from assistant.ui.hamsterdam.devices import may_roll, roller
+from assistant.ui.hamsterdam.notes import game_over, why_not
 from assistant.ui.pictures import die_svg, icon
 from assistant.ui.seats import (
     announce_winners,
@@ -126,6 +128,7 @@ def _table(table: Table) -> None:
              for mode in board.modes]
     tap_board(BOARD, markup, tappable=board.tappable, select=board.select, max_selected=board.most, pairs=board.pairs,
               buttons=buttons, modes=modes, mode=hint.get("mode") if hint else None,
+              notes=why_not(table, view, seat, deciding, board),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.picture(seat),
               sent={"taps": {"selected": ["tb-taken"]}, "buttons": {"pass": {"selected": ["tb-taken"]},
                     "keep": {"selected": ["tb-taken"]}, "move": {"selected": ["tb-taken"]}}},
@@ -180,10 +183,11 @@ def _buttons(table: Table, view: dict, seat: int | None, deciding: bool, board: 
     if board.button:  # pass, keep, move: the selection is complete with ``board.most`` parts
         buttons.append({"id": board.button, "label": tr(f"{TEXTS}.button_{board.button}", n="{n}", count=board.most),
                         "primary": True, "needs": "full"})
-    extra = _told_apart([_move_button(button_id, move, view) for button_id, move in board.extra], board, view)
+    extra = _told_apart([_move_button(button_id, move, view, table.names) for button_id, move in board.extra], board,
+                        view)
     for spec in extra:
         buttons.append(spec | ({"icon": icon("hint")} if hinted == spec["id"] else {}))
-    if hint and hint.get("taps") and board.select == "many":
+    if hint and hint.get("taps"):  # where one tap decides, taking the hint is that tap (the tap board)
         buttons.append({"id": "take_hint", "label": tr("ui.take_hint")})
     if deciding and has_bots():
         buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
@@ -192,16 +196,22 @@ def _buttons(table: Table, view: dict, seat: int | None, deciding: bool, board: 
     return buttons
 
 
-def _move_button(button_id: str, move, view: dict) -> dict:
-    """A move no tap makes, in words; Spinster's ten choices as pictures (the die now, and the face it
-    turns to), so that they fit beside the table."""
+def _move_button(button_id: str, move, view: dict, names: list[str] | None = None) -> dict:
+    """A move no tap makes, in words (the cards by their numbers, another player by name); Spinster's ten
+    choices as pictures (the die now, and the face it turns to), so that they fit beside the table."""
     if move.kind == "use" and move.piece == "spinster":
         die, face = move.cards
         picture = f"{die_svg(view['dice'][die], 28, faint=True)} → {die_svg(face, 28)}"
         return {"id": button_id, "label": f'<span class="hd-spin">{picture}</span>', "html": True}
+    label = words(move.text(dam_values(view), view["deciding"], names))
     if move.kind == "restore":  # the quick way through a redeployment: the first button
-        return {"id": button_id, "label": words(move.text()), "primary": True}
-    return {"id": button_id, "label": words(move.text())}
+        return {"id": button_id, "label": label, "primary": True}
+    return {"id": button_id, "label": label}
+
+
+def dam_values(view: dict) -> list[list[int]]:
+    """Every seat's dam as its cards' numbers, left to right."""
+    return [[card["value"] for card in shown["dam"]] for shown in view["players"]]
 
 
 def _told_apart(specs: list[dict], board: Board, view: dict) -> list[dict]:
@@ -212,7 +222,8 @@ def _told_apart(specs: list[dict], board: Board, view: dict) -> list[dict]:
     dam = view["players"][seat]["dam"] if seat is not None else []
     for spec, (_, move) in zip(specs, board.extra, strict=True):
         if said.count(spec["label"]) > 1 and 0 <= move.at < len(dam) and not spec.get("html"):
-            spec["label"] = tr(f"{TEXTS}.on_card", what=spec["label"], **card_named(view, seat, move.at))
+            card = told_apart([shown["value"] for shown in dam], move.at)
+            spec["label"] = tr(f"{TEXTS}.on_card", what=spec["label"], value=card)
     return specs
 
 
@@ -319,8 +330,25 @@ def _hint(table: Table, seat: int) -> None:
     if advice.action.kind in ("pass", "keep"):
         taps = decisions.selection_parts(view, seat, advice.action)
     mode = button if board.modes and taps else None
-    set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": advice.action.to_data(),
+    reason, params = advice.reason, with_names(advice.params, table.names)
+    if button and not mode and not taps:  # a move made by a button: the hint says the button's words
+        label = next(_move_button(button_id, move, view, table.names) for button_id, move in board.extra
+                     if button_id == button)
+        if not label.get("html") and label["label"] not in tr(reason, **params):
+            reason, params = f"{TEXTS}.hint_tap", {"label": label["label"], "why": Text(reason, **params)}
+    set_choice(error=None, hint={"reason": reason, "params": params, "move": advice.action.to_data(),
                                  "taps": taps, "mode": mode, "button": None if mode else button})
+
+
+def with_names(params: dict, names: list[str]) -> dict:
+    """A hint's values with each "player 2" said as that player's name, as the table shows it."""
+    def named(value):
+        if isinstance(value, Text) and value.key == "move.hamsterdam.player" and 0 < value.params["n"] <= len(names):
+            return names[value.params["n"] - 1]
+        if isinstance(value, Text):
+            return Text(value.key, **{key: named(inner) for key, inner in value.params.items()})
+        return value
+    return {key: named(value) for key, value in params.items()}
 
 
 MOVES = Moves(TEXTS, _move, _hint, unreadable=f"{TEXTS}.choose_first", roll_of=_real_roll,
@@ -344,7 +372,7 @@ def _end(table: Table) -> None:
     winner = standings["players"][0]["player"]
     status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'
     tap_board(BOARD, table_html(table.names, labels(table, table.held, TEXTS), view, winner, status, "", ""),
-              select="none", on_decision=_nothing)
+              select="none", notes=game_over(table), on_decision=_nothing)
 
 
 def _nothing(decision: dict) -> None:
