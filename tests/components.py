@@ -199,6 +199,17 @@ def roll_shown(at: AppTest) -> int | None:
     return int(found.group(1)) if found else None
 
 
+# --- what a tap on a part that cannot be used now says (the tap board's notes) ------------------------
+def tap_parts(at: AppTest, key: str) -> set[str]:
+    """Every part the board's picture draws for a tap (``data-tap``)."""
+    return set(re.findall(r'data-tap="([^"]+)"', board_html(at, key)))
+
+
+def notes(at: AppTest, key: str) -> dict[str, str]:
+    """The board's note per part: what a tap on a part that cannot be used now shows beside the board."""
+    return board_data(at, key)["notes"]
+
+
 def note_shown(data: dict, part: str, selected: str | None = None) -> str:
     """What the browser shows beside the board when ``part`` is tapped (tap_board.js): nothing for a part
     that can be tapped, else its own note, that of its prefix ("o0:*") or of the whole board ("*"); with

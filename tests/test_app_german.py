@@ -285,7 +285,7 @@ def test_locked_pair_refusal_in_german():
     with pytest.raises(ValueError) as error:
         state.apply(SWAP[4])
     assert error.value.message("de").startswith("Die Karte unten 1 gehört zu einem Biberpaar")
-    assert str(error.value).startswith("bottom 1 belongs to a pair of beavers")
+    assert str(error.value).startswith("The card at bottom 1 belongs to a pair of beavers")
 
 
 # --- the rules panels show every ruling ----------------------------------------------------
@@ -343,5 +343,9 @@ def test_hint_to_take_a_beaver_from_the_pile_has_the_right_article():
 
     view = {"players": [{"display": [None] * 8}], "me": 0, "drawn": None, "discard": [4, BEAVER]}
     advice = explain(view, TAKE_DISCARD)
-    assert i18n.t(advice.reason, "de", **advice.params) == "Nimmt den Biber von der Ablage."
-    assert i18n.t(advice.reason, "en", **advice.params) == "Takes the beaver from the discard pile."
+    # The button's words ("Nimm den Biber", "Take the beaver"), then why in the game's terms.
+    assert i18n.t(advice.reason, "de", **advice.params) == (
+        "Nimm den Biber: Ein Biber auf Platz oben 1 bildet ein Paar mit jeder Karte, die in seiner Spalte aufgedeckt"
+        " wird.")
+    assert i18n.t(advice.reason, "en", **advice.params) == (
+        "Take the beaver: a beaver at top 1 pairs with whatever turns up in its column.")

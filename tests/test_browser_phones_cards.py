@@ -115,6 +115,25 @@ def seat_page_token(store, game: str, situation: Situation) -> str:
     return store.seat_links(game_id, [seat])[seat].token
 
 
+def assert_tap_says_why(page, board: str, what: str) -> None:
+    """A tap on the last part drawn that cannot be used now (a player at the bottom, a face-up card, any
+    card while another seat decides) shows why beside the board, on the screen where it was tapped."""
+    dead = page.locator(f"{board} [data-tap]:not(.tb-tappable)")
+    if not dead.count():
+        return  # every part can be used
+    dead.last.tap()
+    note = page.locator(f"{board} .tb-note")
+    note.wait_for()
+    assert note.inner_text().strip(), f"{what}: a tap that does nothing says nothing"
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    box = note.bounding_box()
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= height + 0.5 and box["x"] + box["width"] <= width + 0.5, \
+        f"{what}: the note is not on the screen: {box}"
+    # As it was for the next size: no note, nothing scrolled (the tap scrolled its part into view).
+    note.evaluate("element => { element.textContent = ''; }")
+    page.evaluate("() => document.querySelectorAll('*').forEach((element) => { element.scrollTop = 0; })")
+
+
 @pytest.fixture(scope="module")
 def browser(app):
     with chromium() as opened:
@@ -142,6 +161,7 @@ def test_every_seat_page_is_made_for_a_phone(app, browser, game):
                     assert_in_view(page, ", ".join(f"{board} {part}" for part in wanted.split(", ")), what)
                 text_size, text = smallest_text(page, board)
                 assert text and text_size >= 14, f"{what}: text of {text_size} px ({text!r})"
+                assert_tap_says_why(page, board, what)
                 if size == "phone":
                     measured[(situation.name, lang)] = (smallest_tap_target(page), text_size,
                                                         smallest_text(page, CARDS[game])[0])

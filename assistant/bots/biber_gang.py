@@ -26,9 +26,11 @@ from assistant.games.biber_gang.cards import (
     PARTNER,
     card_text,
     card_words,
+    position_text,
     unseen_cards,
 )
 from assistant.games.biber_gang.scoring import MATCHING_BONUS, score_display
+from assistant.i18n import Text
 
 AVERAGE_CARD = sum(c for c in FULL_DECK if c != BEAVER) / len(FULL_DECK)  # a beaver is worth about 0
 TAKE_THRESHOLD = 2.5  # take the discard only if it improves the display by this much
@@ -112,25 +114,109 @@ def easy_move(display: list, phase: str, legal: list, drawn, discard_top, unknow
     return easy_place(display, legal, drawn, unknown)
 
 
+# --- reasons: the words of the board's buttons, and a fact about the display in the game's terms ------
+def pairs(a, b) -> bool:
+    """Two cards of a column make a pair: equal values, or a beaver beside any card."""
+    return a == b or BEAVER in (a, b)
+
+
+def new_pair(display: list, position: int, card: int) -> bool:
+    """``card`` at ``position`` makes a column pair the column does not hold already."""
+    partner, there = display[PARTNER[position]], display[position]
+    return partner is not None and pairs(card, partner) and not (there is not None and pairs(there, partner))
+
+
+def no_use(display: list, card: int) -> bool:
+    """``card`` makes no new column pair and is no lower than any face-up number of the display."""
+    return (not any(new_pair(display, p, card) for p in range(DISPLAY_SIZE)) and card != BEAVER
+            and all(shown is None or shown == BEAVER or shown <= card for shown in display))
+
+
 def explain(view: dict, move: Move) -> Advice:
+    """A one-line reason for ``move``: the words of the button or mode that makes it (the hint marks the
+    cards), and what it does for the display, from what the seat sees."""
     me = view["players"][view["me"]]["display"]
-    drawn = view["drawn"]
+    drawn, top = view["drawn"], view["discard"][-1] if view["discard"] else None
     if move.kind == "turn_up":
-        return Advice(move, "bot.biber.turn_up")
-    if move.kind == "take_discard":
-        return Advice(move, "bot.biber.take", {"card": card_words(view["discard"][-1], "the")})
-    if move.kind == "draw_deck":
-        return Advice(move, "bot.biber.draw")
-    if move.kind == "swim":
-        return Advice(move, "bot.biber.beaver", {"value": drawn})
-    if move.kind == "swap":
         partner = me[PARTNER[move.at]]
-        if drawn == BEAVER or (partner is not None and partner == drawn):
-            return Advice(move, "bot.biber.pair", {"value": card_text(partner if drawn == BEAVER else drawn)})
-        if me[move.at] is None:
-            return Advice(move, "bot.biber.blind", {"new": card_text(drawn)})
-        return Advice(move, "bot.biber.lower", {"old": card_text(me[move.at]), "new": card_text(drawn)})
-    return Advice(move, "bot.biber.reveal")
+        if partner is None:
+            return Advice(move, "bot.biber.turn_up", {"position": position_text(move.at)})
+        return Advice(move, "bot.biber.turn_up_pair", {"position": position_text(move.at),
+                                                       "partner": card_text(partner)})
+    if move.kind == "draw_deck":
+        if top is None:
+            return Advice(move, "bot.biber.draw_only")
+        if no_use(me, top):
+            return Advice(move, "bot.biber.draw_high", {"top": card_text(top)})
+        if not any(new_pair(me, p, top) for p in range(DISPLAY_SIZE)):
+            return Advice(move, "bot.biber.draw", {"top": card_text(top)})
+        return Advice(move, "bot.biber.draw_chance", {"top": card_text(top)})
+    if move.kind == "take_discard":
+        unknown = unseen_average(view)
+        reason, params = _placing(me, _best_place(me, top, unknown), top, unknown)
+        return Advice(move, f"bot.biber.take_{reason}", {"the_card": card_words(top, "the"), **params})
+    if move.kind == "swap":
+        reason, params = _placing(me, move.at, drawn, unseen_average(view))
+        return Advice(move, f"bot.biber.{reason}", params)
+    if move.kind == "swim":
+        key = "bot.biber.swim" if me[PARTNER[move.to]] is not None else "bot.biber.swim_hidden"
+        return Advice(move, key, {"drawn": card_text(drawn), "position": position_text(move.at),
+                                  "to": position_text(move.to)})
+    if move.kind == "discard_turn":
+        if no_use(me, drawn):
+            return Advice(move, "bot.biber.reveal", {"drawn": card_text(drawn), "position": position_text(move.at)})
+        return Advice(move, "bot.biber.reveal_learn", {"position": position_text(move.at)})
+    if no_use(me, drawn):
+        return Advice(move, "bot.biber.discard", {"drawn": card_text(drawn)})
+    return Advice(move, "bot.biber.discard_hidden")
+
+
+def _placing(display: list, position: int, card: int, unknown: float) -> tuple[str, dict]:
+    """Why ``card`` goes to ``position``: the reason's name and its values (the position included)."""
+    where = {"position": position_text(position)}
+    partner, old = display[PARTNER[position]], display[position]
+    if new_pair(display, position, card):
+        value = partner if card == BEAVER else card
+        others = sum(1 for c in range(COLUMNS) if c != position % COLUMNS and _column_value(display, c) == value)
+        return ("matching" if others else "pair"), {**where, "value": card_text(value)}
+    if card == BEAVER and partner is None:
+        return "beaver", where
+    if old is None:
+        if card != BEAVER and card < unknown:
+            return "blind", {**where, "new": card_text(card), "a_new": card_words(card, "a"), "average": round(unknown)}
+        return "swap_hidden", where
+    if BEAVER not in (card, old) and card < old:
+        return "lower", {**where, "new": card_text(card), "old": card_text(old)}
+    return "swap", {**where, "new": card_text(card), "old": card_text(old)}
+
+
+def _best_place(display: list, card: int, unknown: float) -> int:
+    """Where a card taken from the discard pile does most, in the order of the reasons: a new column pair,
+    a beaver's column whose other card is face down, the highest face-up card it is lower than, a face-down
+    card."""
+    places = range(DISPLAY_SIZE)
+    paired = [p for p in places if new_pair(display, p, card)]
+    if paired:
+        return paired[0]
+    if card == BEAVER:
+        return next((p for p in places if display[PARTNER[p]] is None), 0)
+    higher = [p for p in places if display[p] is not None and display[p] != BEAVER and display[p] > card]
+    if higher:
+        return max(higher, key=display.__getitem__)
+    return next((p for p in places if display[p] is None), 0)
+
+
+def _column_value(display: list, column: int):
+    """The value a column pair stands for (a beaver copies its partner), or None if it is no pair."""
+    top, bottom = display[column], display[column + COLUMNS]
+    if top is None or bottom is None or not pairs(top, bottom):
+        return None
+    return bottom if top == BEAVER else top
+
+
+# Reasons that only say what a move does, not why it is good: the hard bot adds how it was found.
+PLAIN = {"bot.biber.draw_chance", "bot.biber.take_known", "bot.biber.swap", "bot.biber.swap_hidden",
+         "bot.biber.take_swap", "bot.biber.take_swap_hidden", "bot.biber.reveal_learn", "bot.biber.discard_hidden"}
 
 
 class EasyBot:
@@ -196,8 +282,9 @@ class HardBot(EasyBot):
             prior = {m: -PRIOR_WEIGHT * (judged[m] - judged[legal[0]]) for m in legal}
         found = search(view, legal, rng, PLAYOUT, samples=self.samples, seconds=self.seconds, prior=prior)
         advice = explain(view, found.action)
-        if advice.reason == "bot.biber.reveal":  # no simpler reason fits: say how it was found
-            return Advice(found.action, "bot.biber.best", {"samples": found.samples})
+        if advice.reason in PLAIN:  # what the move does, and how it was found to be best
+            key = "bot.biber.best_one" if found.samples == 1 else "bot.biber.best"
+            return Advice(found.action, key, {"reason": Text(advice.reason, **advice.params), "samples": found.samples})
         return advice
 
 

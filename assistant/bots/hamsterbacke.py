@@ -31,6 +31,7 @@ from assistant.games.hamsterbacke.cards import (
     pile_text,
     sets_text,
 )
+from assistant.i18n import Text
 
 FULL_DECK_SIZE = 60  # a deck this large or larger counts as early in the game (two players start with 108)
 BLOCK_BONUS = 0.15  # per card of a colour another player is known to hold in sets, while my top blocks it
@@ -188,16 +189,22 @@ def easy_move(view: dict, legal: list) -> Move:
 
 
 def explain(view: dict, move: Move) -> Advice:
-    """A one-line reason for ``move``, from what the seat sees."""
+    """A one-line reason for ``move``, from what the seat sees: the words of the button or mode that makes it
+    ("Play 2 sets", "Turn pile", "Give 2 of 2"), or the pile to tap, and why in the game's terms (a set
+    completed, a colour blocked, the score pile)."""
     table = table_from_view(view)
     if move.kind == "take":
         pile = table.piles[move.at]
+        where = {"pile": pile_text(move.at)}
         if table.deck == 0 and sum(1 for p in table.piles if p) - 1 <= END_PILES:
-            return Advice(move, "bot.backe.take_end", {"pile": pile_text(move.at)})
+            return Advice(move, "bot.backe.take_end", {**where, "cards": cards_text(len(pile))})
         sets = sum((table.hand[c] + pile.count(c)) // VALUES[c] - table.hand[c] // VALUES[c] for c in set(pile))
         if sets:
-            return Advice(move, "bot.backe.take_sets", {"pile": pile_text(move.at), "sets": sets_text(sets)})
-        return Advice(move, "bot.backe.take", {"pile": pile_text(move.at)})
+            return Advice(move, "bot.backe.take_sets", {**where, "sets": sets_text(sets)})
+        held = sum(1 for card in pile if table.hand[card])
+        if held:
+            return Advice(move, "bot.backe.take", {**where, "cards": cards_text(held)})
+        return Advice(move, "bot.backe.take_new", {**where, "cards": cards_text(len(pile))})
     if move.kind == "play":
         played = {"sets": sets_text(move.count), "card": card_text(move.at)}
         if view["ending"]:
@@ -214,11 +221,30 @@ def explain(view: dict, move: Move) -> Advice:
             return Advice(move, "bot.backe.turn_end", {"cards": cards_text(count)})
         return Advice(move, "bot.backe.turn", {"cards": cards_text(count)})
     if move.kind == "giver":
-        return Advice(move, "bot.backe.giver")
+        scores = [p["score"] for p in view["players"]]
+        if scores[move.at] == max(scores[p] for p in view["giver_choices"]):
+            return Advice(move, "bot.backe.giver", {"score": scores[move.at]})
+        return Advice(move, "bot.backe.giver_any")
     if move.kind == "give":
-        whole = any(view["hand"][c] % VALUES[c] < move.cards[c] for c in range(KINDS))
-        return Advice(move, "bot.backe.give_sets" if whole else "bot.backe.give", {"cards": cards_text(move.given)})
+        return Advice(move, _gift_reason(view, move), {"count": move.given})
     return Advice(move, "bot.backe.pass")
+
+
+def _gift_reason(view: dict, move: Move) -> str:
+    """Why these cards go: none of them is part of a complete set; too few single cards to spare every
+    set; or the end is so near that a set in hand scores nothing either."""
+    hand, single = view["hand"], [count % value for count, value in zip(view["hand"], VALUES, strict=True)]
+    if all(move.cards[c] <= single[c] for c in range(KINDS)):
+        return "bot.backe.give_one" if move.given == 1 else "bot.backe.give"
+    if sum(single) < move.given:
+        return "bot.backe.give_sets"
+    table = table_from_view(view)
+    w = weights(table.deck, sum(1 for pile in table.piles if pile), table.ending, table.actions_left)
+    return "bot.backe.give_end" if w.in_set <= 0 < sum(hand) else "bot.backe.give_sets"
+
+
+# Reasons that do not say why the move beats the others: the hard bot adds how it was found.
+PLAIN = {"bot.backe.take", "bot.backe.take_new", "bot.backe.play", "bot.backe.giver_any"}
 
 
 class EasyBot:
@@ -300,8 +326,9 @@ class HardBot(EasyBot):
         if found is None:
             return super().advise(view, legal, rng)
         advice = explain(view, found.action)
-        if advice.reason in ("bot.backe.take", "bot.backe.play"):  # no sharper reason fits: say how it was found
-            return Advice(found.action, f"{advice.reason}_best", {**advice.params, "samples": found.samples})
+        if advice.reason in PLAIN:  # what the move does, and how it was found to be best
+            key = "bot.backe.best_one" if found.samples == 1 else "bot.backe.best"
+            return Advice(found.action, key, {"reason": Text(advice.reason, **advice.params), "samples": found.samples})
         return advice
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:

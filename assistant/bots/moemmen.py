@@ -51,7 +51,8 @@ from assistant.games.moemmen.cards import (
     minus_count,
 )
 from assistant.games.moemmen.phases import moves_in
-from assistant.games.moemmen.scoring import colour_score
+from assistant.games.moemmen.scoring import best_colour, colour_score
+from assistant.i18n import Text
 
 __all__ = ["EasyBot", "HardBot", "choose_easy", "colour_counts", "easy_move", "make_bot", "sharp_move"]
 
@@ -64,7 +65,8 @@ def choose_easy(view: dict, legal: list, rng: random.Random) -> Move:
 # --- reasons ----------------------------------------------------------------------------------
 def explain(view: dict, legal: list, move: Move, judge: Judge | None = None) -> Advice:
     """A one-line reason for ``move``, from what the seat sees and the judgement that chose it (the
-    easy one unless given); it names the move's cards."""
+    easy one unless given): the words of the move's button ("Exchange", "Play Tim: Mömmen!"), the
+    move's cards, and why in the game's terms (a colour collected, a minus card, a new table)."""
     judge = judge or Judge(view["hand"], view["table"])
     colour = colour_text(judge.colour)
     if move.kind == "exchange":
@@ -75,7 +77,10 @@ def explain(view: dict, legal: list, move: Move, judge: Judge | None = None) -> 
             return Advice(move, "bot.moemmen.complete", cards | {"colour": colour_text(COLOUR_OF[move.take])})
         if view["phase"] == "tim_exchange" and IS_MINUS[move.give]:
             return Advice(move, "bot.moemmen.tim_minus", cards)
-        return Advice(move, f"bot.moemmen.{exchange_kind(judge, move)}", cards)
+        kind = exchange_kind(judge, move)
+        if kind == "tidy":
+            return _tidy(view["hand"], move, cards)
+        return Advice(move, f"bot.moemmen.{kind}", cards)
     if move.kind == "tim":
         count = min(minus_count(view["table"]), view["num_players"] - 1)
         if count:
@@ -84,9 +89,27 @@ def explain(view: dict, legal: list, move: Move, judge: Judge | None = None) -> 
         return Advice(move, "bot.moemmen.tim_dump", {"card": card_text(minus)})
     if move.kind in ("benny", "refresh"):
         nothing = best_exchange(judge, legal)[1] < NOTHING_HERE
-        return Advice(move, f"bot.moemmen.{move.kind}" if nothing else "bot.moemmen.new_table",
-                      {"colour": colour, "count": minus_count(view["table"]), "move": move.text()})
+        return Advice(move, f"bot.moemmen.{move.kind}" if nothing else f"bot.moemmen.{move.kind}_new",
+                      {"colour": colour, "count": minus_count(view["table"])})
     return Advice(move, f"bot.moemmen.{move.kind}", {"colour": colour})
+
+
+def _tidy(hand: list[int], move: Move, cards: dict) -> Advice:
+    """An exchange that collects nothing: what the hand scores after it, if that is more than now."""
+    after = list(hand)
+    after.remove(move.give)
+    after.append(move.take)
+    before_colour, after_colour = best_colour(hand), best_colour(after)
+    before, now = colour_score(hand, before_colour), colour_score(after, after_colour)
+    if now > before:
+        return Advice(move, "bot.moemmen.tidy_score", cards | {"colour": colour_text(after_colour),
+                                                               "before": signed(before), "after": signed(now)})
+    return Advice(move, "bot.moemmen.tidy", cards)
+
+
+def signed(score: int) -> str:
+    """"+3", "0", "−2" (a real minus sign, as on the cards)."""
+    return f"+{score}" if score > 0 else str(score).replace("-", "\u2212")
 
 
 def exchange_kind(judge: Judge, move: Move) -> str:
@@ -101,9 +124,10 @@ def exchange_kind(judge: Judge, move: Move) -> str:
     return "tool" if take in (TIM, BENNY) else "tidy"
 
 
-# The reasons that hold whoever chose the move; the others ("it fits better", "nothing helps")
-# are a judgement's own (easy or sharp), so a move the search chose against it says how it was found.
-SHARP = {"take", "complete", "tim_minus", "collect", "collect_minus", "higher", "lose_minus", "tool",
+# The reasons that hold whoever chose the move; the others ("it suits your colour", "nothing helps",
+# "a new table") are a judgement's own (easy or sharp), so a move the search chose against it says
+# how it was found, after what it does.
+SHARP = {"take", "complete", "tim_minus", "collect", "collect_minus", "higher", "lose_minus", "tool", "tidy_score",
          "tim_push", "tim_push_one", "tim_dump", "benny", "refresh"}
 
 
@@ -316,7 +340,8 @@ class HardBot(EasyBot):
         advice = explain(view, legal, found.action, judge)
         if found.action == sharp_move(view, legal) or advice.reason.removeprefix("bot.moemmen.") in SHARP:
             return advice
-        return Advice(found.action, "bot.moemmen.best", {"move": found.action.text(), "samples": found.samples})
+        key = "bot.moemmen.best_one" if found.samples == 1 else "bot.moemmen.best"
+        return Advice(found.action, key, {"reason": Text(advice.reason, **advice.params), "samples": found.samples})
 
     def choose(self, view: dict, legal: list, rng: random.Random) -> Move:
         found = self._found(view, legal, rng)

@@ -141,13 +141,17 @@ def the_decision(table: Table) -> Decision:
 
 
 def labels(table: Table, seat: int | None, texts: str) -> list[str]:
-    """Beside each name: a computer opponent's level, "(you)" for the seat shown."""
+    """Beside each name: a computer opponent's level, and "(you)" for the seat shown where "you" is
+    one person: alone against computer opponents, or on a phone (its own seat). Several people at
+    one tablet all read it, and "(you)" would name whoever holds it just now."""
+    humans = sum(1 for kind in table.setup["bots"] if kind == "human")
+    mine = table.held if table.held is not None else (seat if humans == 1 else None)
     shown = []
     for p, kind in enumerate(table.setup["bots"]):
         if kind != "human":
             shown.append(tr(f"{texts}.level_{kind}"))
         else:
-            shown.append(tr(f"{texts}.you") if p == seat else "")
+            shown.append(tr(f"{texts}.you") if p == mine else "")
     return shown
 
 
@@ -158,6 +162,13 @@ def labels_with_phones(table: Table, seat: int | None, texts: str) -> list[str]:
         shown = [tr(f"{texts}.on_phone") if p in table.on_phones() and not text else text
                  for p, text in enumerate(shown)]
     return shown
+
+
+def waiting_notes(table: Table, parts, texts: str) -> dict[str, str]:
+    """The tap board's notes while this device does not decide: a tap on a card or a pile says whom
+    the table waits for, instead of doing nothing (a name as text: notes are never HTML)."""
+    note = tr(f"{texts}.not_yours", name=table.names[table.current_player])
+    return dict.fromkeys(parts, note)
 
 
 def why_no_hand(table: Table, texts: str) -> str:

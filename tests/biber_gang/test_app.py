@@ -7,6 +7,7 @@ choosing what to do with a drawn card (a mode) happens in the browser, and a tap
 from __future__ import annotations
 
 import random
+import re
 
 from assistant.games import get_game
 from assistant.games.biber_gang.actions import DISCARD_TURN, DRAW_DECK, SWAP, TAKE_DISCARD, TURN_UP
@@ -20,6 +21,7 @@ from tests.components import (
     assert_shows,
     board_data,
     board_html,
+    buttons,
     decide,
     has_board,
     message,
@@ -137,7 +139,8 @@ def test_hint_names_the_hard_bots_move_with_a_reason(db):
     at = open_app(BIBER_PAGE, game=game_id)
     decide(at, BG, "hint")
     reason = message(at, BG, "hint-text")
-    assert "deck" in reason or "discard" in reason.lower()
+    # The words of the button the hint means: "Draw from the deck", or "Take the 12".
+    assert reason.startswith("Draw from the deck: ") or reason.startswith(buttons(at, BG)["take_discard"]["label"])
     assert set(board_data(at, BG)["marks"]["tb-hint"]) & {"deck", "discard"}  # the pile is outlined
 
 
@@ -200,6 +203,27 @@ def test_the_end_shows_the_score_table_and_the_winner(db):
     table = at.table[0].value
     assert list(table["Total"]) == [str(total) for total in state.totals()]
     assert board_html(at, "bg-results").count('class="bg-display"') == 2  # the last round's cards
+
+
+def test_scorekeeper_a_tap_on_the_marked_place_keeps_it_marked_with_its_palette(db):
+    """After a card the next place is marked; tapping that place, as the page says ("Tap a place in a
+    display, then the card that lies there"), keeps it marked and its palette open."""
+    at = open_app(SCORE_PAGE)
+    at.segmented_control(key="sc_game").set_value("biber_gang").run()
+    at.button(key="bk-slot-0-0").click().run()
+    at.button(key="bk-pick-5").click().run()  # place 2 is marked now
+
+    def marked() -> bool:
+        ring = re.search(r"\.st-key-bk-slot-0-1 button \{[^}]*\}", texts(at))
+        return bool(ring) and "box-shadow" in ring.group(0)
+
+    assert marked() and "The card for the marked place:" in texts(at)
+    at.button(key="bk-slot-0-1").click().run()
+    assert marked() and "The card for the marked place:" in texts(at), "the tap unmarked the place"
+    at.button(key="bk-slot-0-1").click().run()  # and again: still marked
+    assert marked()
+    at.button(key="bk-pick-7").click().run()
+    assert [at.button(key=f"bk-slot-0-{slot}").label for slot in range(3)] == ["5", "7", "–"]
 
 
 def test_scorekeeper_scores_the_cards_and_keeps_five_rounds(db):

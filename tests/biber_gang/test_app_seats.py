@@ -77,7 +77,8 @@ def test_together_each_person_gets_the_cover_then_their_own_display(db):
             at.button(key="bg-its-me").click().run()
             covers.append(seat)
             bot_turns_between += any(step.actor == 2 for step in state.steps[-4:])
-        assert big_display(at).startswith(f"{NAMES[seat]} · (you)"), "that person's own display, drawn large"
+        # That person's own display, drawn large; no "(you)": everybody at the tablet reads it.
+        assert big_display(at).startswith(f"{NAMES[seat]} · Total"), "that person's own display, drawn large"
         assert "Bot 1 · easy" in board_html(at, BG)
         assert_offered(at, BG, "hint")
         play_one_decision(at, db, game_id)
@@ -111,7 +112,7 @@ def test_undo_on_the_cover_before_the_tablet_is_passed(db):
     assert at.button(key="bg-its-me-undo").label == "Undo Ann's move"
     at.button(key="bg-its-me-undo").click().run()
     assert len(db.load(game_id).state.history) == len(state.history) + 1  # the swap taken back
-    assert has_board(at, BG) and big_display(at).startswith("Ann · (you)"), "the tablet never left Ann"
+    assert has_board(at, BG) and big_display(at).startswith("Ann · Total"), "the tablet never left Ann"
 
 
 def test_an_old_solo_game_still_opens_and_plays(db):
@@ -205,4 +206,4 @@ def test_together_the_next_round_begins_behind_the_cover(db):
     seat = db.load(game_id).state.current_player
     assert f"{NAMES[seat]}, it is your turn" in texts(at) and not has_board(at, BG), "everybody looked at the tablet"
     at.button(key="bg-its-me").click().run()
-    assert big_display(at).startswith(f"{NAMES[seat]} · (you)") and "Round 2 of 3" in texts(at)
+    assert big_display(at).startswith(f"{NAMES[seat]} · Total") and "Round 2 of 3" in texts(at)

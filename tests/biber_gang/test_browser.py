@@ -55,6 +55,10 @@ def test_the_whole_biber_gang_turn_is_on_one_screen_with_five_opponents(app):
             assert_in_view(page, f"{BG} .tb-modes button", "what to do with it")
             assert_in_view(page, f"{BG} .tb-buttons button", "the buttons")
             assert_tablet_friendly(page)
+            part(page, BG, "deck").tap()  # drawn already: the tap does nothing but say why, beside the board
+            page.locator(f"{BG} .tb-note").wait_for()
+            assert page.locator(f"{BG} .tb-note").inner_text().startswith("You have drawn already")
+            assert_in_view(page, f"{BG} .tb-note", "why the deck cannot be tapped")
         # The new-game form with five opponents to set: Start on the screen, in German too.
         page.set_viewport_size({"width": 1024, "height": 768})
         page.goto(f"{app.url}/biber-gang?lang=de")

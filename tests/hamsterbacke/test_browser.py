@@ -84,6 +84,10 @@ def test_take_and_play_by_tapping_on_one_screen(app, size):
         page.screenshot(path=ARTIFACTS / f"backe-{size}-turn.png")
         assert_one_screen(page)
         assert_badges_below_cards(page)
+        part(page, HB, "s1").tap()  # nobody gives cards now: the tap does nothing but say why, beside the board
+        page.locator(f"{HB} .tb-note").wait_for()
+        assert page.locator(f"{HB} .tb-note").inner_text() == "Nobody has to give cards now."
+        assert_in_view(page, f"{HB} .tb-note", "why a player cannot be tapped")
         mode_button(page, HB, f"sets{play.count}").tap()  # in the browser only
         page.locator(f'{HB} [data-tap="c{play.at}"].tb-tappable').wait_for()
         tap_to_decide(page, HB, f"c{play.at}")

@@ -127,8 +127,9 @@ def test_the_bots_never_see_hidden_cards(phase):
 
 
 # --- hints: a reason in both languages that names the move ------------------------------------
-MOVE_WORDS = {"tim": ("Tim", "Tim"), "benny": ("Benny", "Benny"), "refresh": ("Refresh", "Erneuere"),
-              "pass": ("Pass", "Passe"), "skip": ("No exchange", "Nicht tauschen")}
+# A hint names the move with the words of its button on the board (assistant/ui/moemmen/play.py).
+MOVE_WORDS = {kind: tuple(i18n.t(f"ui.moemmen.{kind}", lang) for lang in ("en", "de"))
+              for kind in ("tim", "benny", "refresh", "pass", "skip")}
 
 
 def assert_names_the_move(advice) -> None:
@@ -185,7 +186,7 @@ def test_easy_finishes_its_colour_when_an_exchange_does():
                 table="green+2 red+2 blue-3 yellow+4 tim")
     advice = easy_advice(state)
     assert advice.action == X("blue+1", "red+2") and advice.reason == "bot.moemmen.complete"
-    assert i18n.t(advice.reason, "en", **advice.params) == "Swap blue +1 for red +2: six red sheep end the round."
+    assert i18n.t(advice.reason, "en", **advice.params) == "Exchange blue +1 for red +2: six red sheep end the round."
     assert quick_hard_bot().choose(state.view(0), state.legal_actions(), random.Random(0)) == advice.action
 
 
@@ -194,7 +195,7 @@ def test_easy_collects_its_colour_and_lays_down_its_least_useful_card():
                 table="green+3 red+2 blue+4 yellow-3 blue+1")
     advice = easy_advice(state)
     assert advice.action == X("yellow+1", "red+2") and advice.reason == "bot.moemmen.collect"
-    assert i18n.t(advice.reason, "de", **advice.params) == "Tausche Gelb +1 gegen Rot +2: Du sammelst Rot."
+    assert i18n.t(advice.reason, "de", **advice.params) == "Gelb +1 gegen Rot +2 tauschen: Du sammelst Rot."
 
 
 def test_easy_swaps_a_minus_card_of_its_colour_for_a_sheep_of_it():
@@ -416,4 +417,5 @@ def test_both_catalogues_hold_the_same_hint_keys():
     catalogues = [tomllib.loads((LOCALES / f"bots.{lang}.toml").read_text("utf-8")) for lang in ("en", "de")]
     assert set(catalogues[0]) == set(catalogues[1]) == {"bot"}
     english, german = (set(catalogue["bot"]["moemmen"]) for catalogue in catalogues)
-    assert english == german and moemmen_bots.SHARP | {"tidy", "pass", "skip", "best", "new_table"} == english
+    plain = {"tidy", "pass", "skip", "best", "best_one", "benny_new", "refresh_new"}  # said with how it was found
+    assert english == german and moemmen_bots.SHARP | plain == english

@@ -38,6 +38,7 @@ from assistant.games.hamsterbacke.cards import (
     cards_text,
     counts_of,
     pile_text,
+    sets_text,
     unseen_counts,
 )
 
@@ -132,7 +133,7 @@ class HamsterbackeState(State):
             held = self.hands[player][move.at] // VALUES[move.at]
             if held == 0:
                 return IllegalAction("error.backe.no_set", card=card, value=VALUES[move.at])
-            return IllegalAction("error.backe.too_many_sets", card=card, sets=held)
+            return IllegalAction("error.backe.too_many_sets", card=card, sets=sets_text(held))  # "1 set", "2 sets"
         if move.kind == "turn_pile":
             return IllegalAction("error.backe.nothing_to_turn")
         if move.kind == "pass":

@@ -20,8 +20,16 @@ from pathlib import Path
 
 import streamlit as st
 
-from assistant.games.biber_gang.actions import move_from_data
-from assistant.games.biber_gang.cards import card_words
+from assistant.games.biber_gang.actions import (
+    DISCARD_TURN,
+    DRAW_DECK,
+    SWAP,
+    SWIM,
+    TAKE_DISCARD,
+    TURN_UP,
+    move_from_data,
+)
+from assistant.games.biber_gang.cards import DISPLAY_SIZE, card_words
 from assistant.ui import rounds
 from assistant.ui.biber_gang.pictures import card_box, display_box
 from assistant.ui.common import plain, tr
@@ -38,6 +46,7 @@ from assistant.ui.seats import (
     level,
     new_game_button,
     the_decision,
+    waiting_notes,
 )
 from assistant.ui.table import Table, set_choice
 from assistant.ui.widgets import board_messages, log_panel, plain_names
@@ -81,7 +90,7 @@ def _table(table: Table) -> None:
         markup = (f'<style>{TABLE_CSS}</style><div class="bg-table">{_others(table, view, shown, names)}'
                   f'<div class="bg-main"><div class="bg-piles">{_piles(table, view, seat)}</div>'
                   f'<div class="bg-side">{_status(table, view, deciding)}<div class="tb-modes"></div>'
-                  f'<div class="tb-buttons"></div></div>'
+                  f'<div class="tb-buttons"></div><div class="tb-note"></div></div>'
                   f'<div class="bg-mine">{_big_display(table, view, shown, names)}</div></div></div>')
     else:
         markup = _phone_table(table, view, seat, shown, names, deciding)
@@ -102,13 +111,53 @@ def _table(table: Table) -> None:
         buttons.append({"id": "hint", "label": tr("ui.hint"), "icon": icon("hint")})
     if seat is not None and table.can_undo() and table.last_actor() == seat:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
+    # An advised move comes with its mode chosen, so that a tap on the marked card makes it.
     tap_board("bg-board", markup, tappable=taps, select="one", buttons=buttons, modes=modes,
-              marks={"tb-hint": hint["taps"]} if hint else None, choose_button="tap",
+              mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
+              choose_button="tap", notes=_why_not(table, view, deciding, legal, modes, taps),
               version=table.picture(seat),
               sent={"taps": {"selected": ["tb-taken"]},
                     "buttons": {"draw_deck": {"parts": {"tb-taken": ["deck"]}},
                                 "take_discard": {"parts": {"tb-taken": ["discard"]}}}},
               on_decision=partial(decide, table, seat, MOVES))
+
+
+def _why_not(table: Table, view: dict, deciding: bool, legal: list, modes: list[dict], taps: list[str]) -> dict:
+    """For each card and pile a tap cannot use now, the engine's reason, shown beside the board when it
+    is tapped (a tap that did nothing would leave the player guessing). A card of the display is asked
+    about the move of each mode it cannot be tapped in; reasons that differ per mode are each named
+    with their mode, as the board shows one note per card."""
+    parts = [f"p{p}" for p in range(DISPLAY_SIZE)] + ["deck"] + (["discard"] if view["discard"] else [])
+    if not deciding:
+        return waiting_notes(table, parts, TEXTS)
+    swim = next((move for move in legal if move.kind == "swim"), None)
+    notes = {}
+    for pile, move in (("deck", DRAW_DECK), ("discard", TAKE_DISCARD)):
+        if pile in parts and pile not in taps:
+            notes[pile] = table.refusal(move)
+    for position in range(DISPLAY_SIZE):
+        part = f"p{position}"
+        if not modes:
+            notes[part] = None if part in taps else table.refusal(TURN_UP[position])
+            continue
+        reasons = {}
+        for mode in modes:
+            if part not in mode["tappable"]:
+                reasons.setdefault(table.refusal(_in_mode(mode["id"], position, swim)), mode["label"])
+        reasons.pop(None, None)
+        if len(reasons) == 1:
+            notes[part] = next(iter(reasons))
+        elif reasons:
+            notes[part] = "\n".join(f"{label}: {reason}" for reason, label in reasons.items())
+    return {part: note for part, note in notes.items() if note}
+
+
+def _in_mode(mode: str, position: int, swim):
+    """The move a tap on the display card at ``position`` makes in ``mode`` (a swim: that of the beaver
+    a legal swim names)."""
+    if mode == "swim":
+        return SWIM[swim.at][position]
+    return (SWAP if mode == "swap" else DISCARD_TURN)[position]
 
 
 def _shown_seat(seat: int | None, view: dict) -> int:
@@ -143,7 +192,7 @@ def _hint(table: Table, seat: int) -> None:
     taps = [f"p{p}" for p in (move.at, move.to) if p >= 0]
     taps += {"draw_deck": ["deck"], "take_discard": ["discard"]}.get(move.kind, [])
     set_choice(error=None, hint={"reason": advice.reason, "params": advice.params, "move": move.to_data(),
-                                 "taps": taps})
+                                 "taps": taps, "mode": move.kind if move.kind in MODES else None})
 
 
 MOVES = Moves(TEXTS, _move, _hint, unreadable="ui.biber.not_now")
@@ -159,11 +208,13 @@ def _phone_table(table: Table, view: dict, seat: int | None, shown: int, names: 
     """The table for the seat a phone holds, laid out for a phone (table.css): the status, the piles,
     the buttons and this seat's display on one screen, every card sized by the screen and its number
     large (no corner numbers, a few pixels high there); the other displays below, numbers 14 px and
-    more. The parts and their ids are those of the tablet's picture."""
+    more. Why a tapped card cannot be used (the board's note) goes below the buttons, across the piles'
+    width on a phone on its side. The parts and their ids are those of the tablet's picture."""
     return (f'<style>{TABLE_CSS}</style><div class="bg-table bg-phone">'
             f'<div class="bg-status-area">{_status(table, view, deciding)}</div>'
             f'<div class="bg-piles">{_piles(table, view, seat, phone=True)}</div>'
             f'<div class="bg-side"><div class="tb-modes"></div><div class="tb-buttons"></div></div>'
+            f'<div class="tb-note"></div>'
             f'<div class="bg-mine">{_big_display(table, view, shown, names, phone=True)}</div>'
             f'{_others(table, view, shown, names, phone=True)}</div>')
 

@@ -140,8 +140,10 @@ def _set_direct(number: int, player: int) -> None:
 
 
 def _tap_slot(player: int, slot: int) -> None:
-    """Mark a place of a display; the palette then fills it. Tapping it again unmarks it."""
-    st.session_state.bk_slot = None if st.session_state.get("bk_slot") == (player, slot) else (player, slot)
+    """Mark a place of a display; the palette then fills it. A tap on the place already marked keeps
+    it marked: after each card the next place is marked for the player, and the page says to tap a
+    place, then its card, so a tap there must not take the palette away."""
+    st.session_state.bk_slot = (player, slot)
     st.session_state.bk_error = None
 
 

@@ -29,11 +29,13 @@ def table_html(names: list[str], labels: list[str], view: dict, seat: int | None
     """The whole table for ``seat`` (None: nobody's hand, a computer opponent or a phone is deciding;
     ``hidden`` says why, instead of the hand). ``gift_size`` > 0: the hand is shown card by card, to
     choose what to give. ``notes`` (a hint, a refusal, ...) go below the buttons, so that they do not
-    push the buttons away as they come."""
+    push the buttons away as they come; so does ``.tb-note``, where the board says why a tapped part
+    cannot be used now."""
     letters = shorts()
     circle = circle_svg(view["piles"], view["deck_count"], letters, tr("ui.backe.empty"),
                         tr("ui.backe.deck", count=view["deck_count"]))
-    side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>{notes}'
+    side = (f'<div class="hb-side">{status}<div class="tb-modes"></div><div class="tb-buttons"></div>'
+            f'<div class="tb-note"></div>{notes}'
             f'<div class="hb-players">{players_html(names, labels, view, seat, letters)}</div></div>')
     return (f'<style>{TABLE_CSS}</style><div class="hb-table"><div class="hb-circle">{circle}</div>'
             f'<div class="hb-hand">{hand_html(view, seat, letters, gift_size, hidden)}</div>{side}</div>')
@@ -52,7 +54,7 @@ def hand_html(view: dict, seat: int | None, letters: list[str], gift_size: int, 
     if seat is None or view["hand"] is None:
         return f'<div class="hb-caption">{html.escape(hidden or tr("ui.backe.hands_hidden"))}</div>'
     hand = view["hand"]
-    caption = f'<div class="hb-caption">{html.escape(tr("ui.backe.your_hand", count=sum(hand)))}</div>'
+    caption = f'<div class="hb-caption">{html.escape(plural("ui.backe.your_hand", sum(hand)))}</div>'
     if not sum(hand):
         return caption
     # Marked in the hand for the eye only: what may be played comes from the legal actions.

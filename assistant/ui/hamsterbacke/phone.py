@@ -30,7 +30,9 @@ def phone_table_html(names: list[str], labels: list[str], view: dict, seat: int 
     hand = f'<div class="hb-hand">{hand_html(view, seat, letters, gift_size, hidden, phone=True)}</div>'
     players = f'<div class="hb-players">{players_html(names, labels, view, seat, letters, phone=True)}</div>'
     # The modes and the buttons flow in one row while they fit (a phone on its side has little height).
-    controls = f'<div class="hbp-controls"><div class="tb-modes"></div><div class="tb-buttons"></div></div>{notes}'
+    # Why a tapped part cannot be used now (the tap board's note) goes with the buttons, below the decision.
+    controls = (f'<div class="hbp-controls"><div class="tb-modes"></div><div class="tb-buttons"></div></div>'
+                f'<div class="tb-note"></div>{notes}')
     # Choosing who gives, or the cards to give: those are the decision, across the whole screen.
     kind = "hbp-table hbp-across"
     if view["phase"] == "choose_giver":

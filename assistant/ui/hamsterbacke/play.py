@@ -39,6 +39,7 @@ from assistant.ui.seats import (
     level,
     new_game_button,
     the_decision,
+    waiting_notes,
     why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
@@ -121,18 +122,43 @@ def _table(table: Table) -> None:
     # An advised Play comes with its number of sets chosen, so the marked colour is tappable at once.
     tap_board(BOARD, markup, tappable=tappable, select=select, max_selected=most, buttons=buttons, modes=modes,
               mode=hint.get("mode") if hint else None, marks={"tb-hint": hint["taps"]} if hint else None,
-              choose_button="tap",
+              choose_button="tap", notes=_why_not(table, view, seat, deciding, gift, modes, tappable),
               version=table.picture(seat),
               sent={"taps": {"selected": ["tb-taken"]}, "buttons": {"give": {"selected": ["tb-taken"]},
                                                                     "turn_pile": {"parts": {"tb-taken": ["turn"]}}}},
               on_decision=partial(decide, table, seat, MOVES))
 
 
+def _why_not(table: Table, view: dict, seat: int | None, deciding: bool, gift: int, modes: list[dict],
+             tappable: list[str]) -> dict[str, str]:
+    """For each pile, colour, player and blocking stack a tap cannot use now, the engine's reason, shown
+    beside the board when it is tapped (a tap that did nothing would leave the player guessing)."""
+    parts = {f"p{pile}": TAKE[pile] for pile in range(PILES)}
+    parts |= {f"s{player}": GIVER[player] for player in range(table.num_players)}
+    hand = view["hand"] if seat is not None else None
+    if hand is not None and view["players"][seat]["blocking"]:
+        parts["turn"] = TURN_PILE
+    # A colour of the hand (drawn unless cards are being given) is asked about the first number of sets
+    # it cannot be played with: the mode in which a tap on it does nothing (blocked, no set, fewer sets).
+    colours = {}
+    for card in range(KINDS) if hand is not None and not gift else ():
+        refused = [int(mode["id"].removeprefix("sets")) for mode in modes if f"c{card}" not in mode["tappable"]]
+        if hand[card] and (refused or not modes):
+            colours[f"c{card}"] = PLAY[card][refused[0] if refused else 1]
+    if not deciding:
+        return waiting_notes(table, [*parts, *(f"c{card}" for card in range(KINDS) if hand and hand[card])],
+                             "ui.backe")
+    open_ = set(tappable).union(*(mode["tappable"] for mode in modes))
+    tried = {part: move for part, move in parts.items() if part not in open_} | colours
+    notes = {part: table.refusal(move) for part, move in tried.items()}
+    return {part: note for part, note in notes.items() if note}
+
+
 def _status(table: Table, view: dict, seat: int | None, kinds: set[str]) -> str:
     names, current = table.names, view["current_player"]
     action = 3 - view["actions_left"]
     if view["phase"] == "give":
-        doing = tr("ui.backe.giving", giver=names[view["giver"]], count=view["gift_size"], name=names[view["turn"]])
+        doing = plural("ui.backe.giving", view["gift_size"], giver=names[view["giver"]], name=names[view["turn"]])
         if "give" in kinds:
             doing = tr("ui.backe.you_give", count=view["gift_size"], name=names[view["turn"]])
     elif view["phase"] == "choose_giver":

@@ -53,11 +53,14 @@ def table_html(names: list[str], labels: list[str], view: dict, seat: int | None
     ``phone`` (the seat page): laid out for a phone by table.css, the table's cards and the hand first,
     the players below; Tim's and Benny's names drawn large, and the cards a player was seen to take as
     labels ("+3" and the colour's symbol), where a picture would be too small to read."""
-    side = f'<div class="mm-side">{status}<div class="tb-buttons"></div><div class="tb-note"></div>{notes}</div>'
+    # On a phone the note has a place of its own (table.css): on its side, below the hand, where the
+    # narrow side column would push it off the screen.
+    note = '<div class="tb-note"></div>'
+    side = f'<div class="mm-side">{status}<div class="tb-buttons"></div>{"" if phone else note}{notes}</div>'
     return (f'<style>{TABLE_CSS}</style><div class="mm-table{" mm-phone" if phone else ""}">'
             f'<div class="mm-players">{_players(names, labels, view, seat, phone)}</div>'
             f'<div class="mm-centre">{_centre(view, phone)}</div>'
-            f'<div class="mm-hand">{_hand(view, seat, hidden, phone)}</div>{side}</div>')
+            f'<div class="mm-hand">{_hand(view, seat, hidden, phone)}</div>{side}{note if phone else ""}</div>')
 
 
 def _players(names: list[str], labels: list[str], view: dict, seat: int | None, phone: bool = False) -> str:

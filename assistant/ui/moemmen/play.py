@@ -43,6 +43,7 @@ from assistant.ui.seats import (
     level,
     new_game_button,
     the_decision,
+    waiting_notes,
     why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
@@ -114,7 +115,7 @@ def _table(table: Table) -> None:
     if seat is not None and table.can_undo() and table.last_actor() == seat:
         buttons.append({"id": "undo", "label": tr("ui.undo"), "icon": icon("undo")})
     tap_board(BOARD, markup, tappable=sorted(pairs), select="many", max_selected=2, pairs=pairs, buttons=buttons,
-              notes=_why_not(table, view, legal, pairs),
+              notes=_why_not(table, view, deciding, legal, pairs),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.picture(seat),
               sent={"buttons": {"exchange": {"selected": ["tb-taken"]}}},
               on_decision=partial(decide, table, seat, MOVES))
@@ -134,11 +135,14 @@ def _pairs(legal: list, view: dict) -> dict[str, list[str]]:
     return {part: sorted(set(others)) for part, others in pairs.items()}
 
 
-def _why_not(table: Table, view: dict, legal: list, pairs: dict) -> dict[str, str]:
+def _why_not(table: Table, view: dict, deciding: bool, legal: list, pairs: dict) -> dict[str, str]:
     """For each card that cannot be exchanged now, the rules' reason, shown when it is tapped: a greyed
-    card that does nothing would leave the player guessing (a minus card goes only for its own colour)."""
-    if not legal or view["hand"] is None:
-        return {}
+    card that does nothing would leave the player guessing (a minus card goes only for its own colour);
+    so does a pair of cards that cannot be exchanged for each other. While another seat decides, every
+    card says whom the table waits for."""
+    if not deciding or view["hand"] is None:
+        hand = [part for part, _ in hand_parts(view["hand"])] if view["hand"] is not None else []
+        return waiting_notes(table, [*hand, *(f"t{place}" for place in range(len(view["table"])))], TEXTS)
     notes = {}
     cards_on_table = [(f"t{place}", card) for place, card in enumerate(view["table"])]
     for part, card in hand_parts(view["hand"]):
@@ -149,6 +153,12 @@ def _why_not(table: Table, view: dict, legal: list, pairs: dict) -> dict[str, st
         other = next((given for given in view["hand"] if given != card), None)
         if part not in pairs and other is not None:
             notes[part] = table.refusal(exchange(other, card))
+    # Two cards that can each be exchanged, but not for each other: the tap on the second starts the
+    # choice anew with it, and says why the two do not go together ("a>b", the tap board's pair note).
+    for give_part, give in hand_parts(view["hand"]):
+        for take_part, take in cards_on_table:
+            if give_part in pairs and take_part in pairs and take_part not in pairs[give_part]:
+                notes[f"{give_part}>{take_part}"] = table.refusal(exchange(give, take))
     return {part: note for part, note in notes.items() if note}
 
 
