@@ -72,3 +72,36 @@ def test_a_tap_that_decides_while_the_last_decision_is_on_its_way_says_so(app):
         answers.release()
         wait_idle(page)
         assert app.store.action_count(game_id) == 1  # the first tap, and only it
+
+
+FULL_BOARD = """
+import sys
+sys.path.insert(0, {root!r})
+import streamlit as st
+from assistant.ui.components import tap_board
+tap_board("board", '<i data-tap="a">a</i> <i data-tap="b">b</i> <i data-tap="c">c</i><div class="tb-note"></div>',
+          tappable=["a", "b", "c"], max_selected=2, buttons=[{{"id": "give", "label": "Give"}}],
+          on_decision=lambda decision: None)
+"""
+
+
+def test_a_tap_past_as_many_as_may_be_chosen_says_so(tmp_path):
+    """Giving two cards: a third tap is not taken, and the board says why."""
+    from tests.browser import require_chromium
+    from tests.serving import ROOT, serve
+
+    require_chromium()
+    script = tmp_path / "full_board.py"
+    script.write_text(FULL_BOARD.format(root=str(ROOT)), encoding="utf-8")
+    with serve(script, tmp_path / "games.sqlite3") as (url, _process), browser_page(800, 600) as page:
+        page.goto(url)
+        board = ".st-key-board"
+        page.locator(f'{board} [data-tap="a"]').wait_for()
+        for tap_id in "abc":
+            part(page, board, tap_id).tap()
+        assert selected_in(page, board) == {"a", "b"}
+        page.locator(f"{board} .tb-note").filter(has_text="2 chosen already").wait_for()
+
+
+def selected_in(page, board: str) -> set[str]:
+    return set(page.eval_on_selector_all(f"{board} [data-tap].tb-selected", "els => els.map(el => el.dataset.tap)"))

@@ -109,6 +109,13 @@ def _wait_note() -> str:
     return tr("ui.wait_note")
 
 
+def _full_note() -> str:
+    """Said when a part is tapped while as many are chosen as may be ("{n}": how many)."""
+    from assistant.ui.common import tr
+
+    return tr("ui.full_note")
+
+
 def picture_id(html: str) -> str:
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
@@ -168,6 +175,7 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "sent": sent or {},
         "answered": st.session_state.get(_ANSWERED + key),
         "wait_note": _wait_note(),
+        "full_note": _full_note() if max_selected else "",
     }
     _offer(key, data)
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).

@@ -281,6 +281,8 @@ export default function (component) {
         });
       }
       if (!select.max || selected.size < select.max) selected.add(id);
+      else if (noteBox) note = note || (data.full_note || "").replace("{n}", String(select.max));
+      else flash(root, (data.full_note || "").replace("{n}", String(select.max)));
     }
     if (noteBox) noteBox.textContent = note;
     refresh();
