@@ -34,6 +34,16 @@ def main() -> None:
         common.show_storage_error(error)
 
 
+def _unforeseen(error: Exception) -> bool:
+    """An error no page foresaw (a message from a rewritten browser that Streamlit itself cannot read):
+    one line in the player's language instead of Streamlit's error page; the server's log keeps the rest."""
+    try:
+        st.error(common.tr("ui.unforeseen"), icon=":material/error:")
+    except Exception:  # nowhere to write it: Streamlit shows its own page
+        return False
+    return True
+
+
 @asynccontextmanager
 async def _print_table_link(_app):
     """At start, the terminal shows the link that makes a tablet the table (as Jupyter prints its token)."""
@@ -52,6 +62,6 @@ if get_script_run_ctx(suppress_warning=True) is None:  # imported by `streamlit 
     from starlette.middleware import Middleware
 
     app = st.App(__file__, routes=live_events.routes(), middleware=[Middleware(access.TableKeyMiddleware)],
-                 lifespan=_print_table_link)
+                 lifespan=_print_table_link, on_script_error=_unforeseen)
 else:
     main()

@@ -22,6 +22,8 @@ CREATE TABLE IF NOT EXISTS table_keys (
 """
 KEY_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
 KEY_LENGTH = 16  # 80 random bits: never guessed, and still typed on a tablet if the camera fails
+# A row damaged by hand or by another program (no text, another length) is no key.
+WELL_FORMED = f"typeof(key) = 'text' AND length(key) = {KEY_LENGTH}"
 
 
 class TableKeys:
@@ -31,7 +33,8 @@ class TableKeys:
         """The key in force, made now if there is none (the first start, or after every key was revoked)."""
         with self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
-            row = db.execute("SELECT key FROM table_keys WHERE revoked = 0 ORDER BY issued DESC LIMIT 1").fetchone()
+            row = db.execute(f"SELECT key FROM table_keys WHERE revoked = 0 AND {WELL_FORMED}"
+                             " ORDER BY issued DESC LIMIT 1").fetchone()
             key = row[0] if row else self._insert_key(db)
             db.execute("COMMIT")
         return key
@@ -41,15 +44,16 @@ class TableKeys:
         if not isinstance(key, str) or len(key) != KEY_LENGTH:
             return False
         with self._connect() as db:
-            rows = db.execute("SELECT key FROM table_keys WHERE revoked = 0").fetchall()
+            rows = db.execute(f"SELECT key FROM table_keys WHERE revoked = 0 AND {WELL_FORMED}").fetchall()
         # compare_digest: how long the comparison took says nothing about the key.
         return any(hmac.compare_digest(key.encode(), row[0].encode()) for row in rows)
 
     def table_key_used(self) -> float | None:
         """When a device other than the laptop last opened the table link (None: never)."""
         with self._connect() as db:
-            row = db.execute("SELECT used FROM table_keys WHERE revoked = 0 ORDER BY issued DESC LIMIT 1").fetchone()
-        return row[0] if row else None
+            row = db.execute(f"SELECT used FROM table_keys WHERE revoked = 0 AND {WELL_FORMED}"
+                             " ORDER BY issued DESC LIMIT 1").fetchone()
+        return row[0] if row and type(row[0]) in (int, float) else None
 
     def note_table_key_used(self, key: str) -> None:
         with self._connect() as db:

@@ -26,8 +26,9 @@ class ScreenMarks:
     def marks(self, game_id: str) -> dict[str, int]:
         with self._connect() as db:
             rows = db.execute("SELECT name, value FROM marks WHERE game_id = ?", (game_id,)).fetchall()
-        # A damaged row (not a whole number) counts as never set: the page falls back to its default.
-        return {name: value for name, value in rows if type(value) is int}
+        # A damaged row (not a count: no whole number, or below 0) counts as never set: the page falls back
+        # to its default.
+        return {name: value for name, value in rows if type(value) is int and value >= 0}
 
     def set_mark(self, game_id: str, name: str, value: int) -> None:
         with self._connect() as db:
@@ -40,4 +41,4 @@ class ScreenMarks:
         with self._connect() as db:
             db.execute("INSERT OR IGNORE INTO marks (game_id, name, value) VALUES (?, ?, ?)", (game_id, name, value))
             row = db.execute("SELECT value FROM marks WHERE game_id = ? AND name = ?", (game_id, name)).fetchone()
-        return row[0] if type(row[0]) is int else value
+        return row[0] if type(row[0]) is int and row[0] >= 0 else value

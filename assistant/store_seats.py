@@ -93,7 +93,9 @@ class SeatLinks:
         """The game and seat a link in force gives, noting that a device holds it; None for a link
         that was withdrawn or never issued."""
         with self._connect() as db:
-            row = db.execute("SELECT game_id, seat, opened FROM seat_links WHERE token = ? AND withdrawn = 0",
+            # A seat that is no whole number from 0 (a row damaged by hand) opens nothing.
+            row = db.execute("SELECT game_id, seat, opened FROM seat_links WHERE token = ? AND withdrawn = 0"
+                             " AND typeof(seat) = 'integer' AND seat >= 0 AND typeof(game_id) = 'text'",
                              (token,)).fetchone()
             if row is None:
                 return None

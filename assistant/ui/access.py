@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import ipaddress
+import socket
 from urllib.parse import parse_qs
 
 import streamlit as st
@@ -28,7 +29,9 @@ from assistant.ui.common import store, tr
 KEY_PARAM = "key"
 KEY_COOKIE = "ht_table"
 KEY_COOKIE_DAYS = 365
-IS_TABLE = "_ht_is_table"  # session key: this run's answer (st.context is read once a run)
+LOCAL_SUFFIXES = (".local", ".lan", ".home", ".internal", ".localdomain", ".home.arpa")
+IS_TABLE = "_ht_is_table"  # session key: whether the last whole-page run found this device the table
+KEY_USED = "_ht_table_key"  # session key: the key it was let in with (checked again before each act)
 
 
 # --- on the server, before Streamlit -------------------------------------------------------------
@@ -47,14 +50,43 @@ def _key_of(query_string: bytes) -> str | None:
     return values[-1] if values else None
 
 
+def is_our_host(host_header: str) -> bool:
+    """The address a browser used names this laptop on the home network: an IP address, localhost, the
+    laptop's own name, or a name of the local network. A public name is refused: a web page open on the
+    laptop could otherwise point one at 127.0.0.1 (DNS rebinding) and read the table's pages."""
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [::1]:8501
+        host = host[1:].split("]")[0]
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        pass
+    own = {socket.gethostname().lower(), socket.getfqdn().lower()}
+    return host == "localhost" or host in own or ("." not in host and bool(host)) or host.endswith(LOCAL_SUFFIXES)
+
+
 class TableKeyMiddleware:
-    """A request that brings the table key in force (``?key=KEY``) gets it back as a cookie: from
-    then on the device is the table without the key in its address (streamlit_app.py's ``st.App``)."""
+    """Before Streamlit sees a request: a request for a host that is not this laptop's is refused; the
+    server's metrics are the laptop's only; and a request that brings the table key in force (``?key=KEY``)
+    gets it back as a cookie, so from then on the device is the table without the key in its address
+    (streamlit_app.py's ``st.App``)."""
 
     def __init__(self, app) -> None:
         self.app = app
 
     async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers") or [])
+            client = scope.get("client")
+            local = is_loopback(client[0] if client else None)
+            refused = not is_our_host(headers.get(b"host", b"").decode("latin-1")) or (
+                not local and scope.get("path", "").rstrip("/").endswith("/_stcore/metrics"))
+            if refused:
+                await _refuse(scope, send)
+                return
         key = _key_of(scope.get("query_string", b"")) if scope["type"] == "http" else None
         if key is None or not await run_in_threadpool(_valid_key, key, scope.get("client")):
             await self.app(scope, receive, send)
@@ -68,6 +100,14 @@ class TableKeyMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+
+async def _refuse(scope, send) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    await send({"type": "http.response.start", "status": 403, "headers": [(b"content-type", b"text/plain")]})
+    await send({"type": "http.response.body", "body": b"Not here."})
 
 
 def _valid_key(key: str, client) -> bool:
@@ -99,16 +139,42 @@ def connection_is_local() -> bool:
 
 def is_table_device() -> bool:
     """This device is the table (see the module's text). Called once a run, by streamlit_app.py."""
+    key = None
     if connection_is_local():
         answer = True
     else:
         # The address first: a tablet paired again after a new key may still hold the old one as a cookie.
-        answer = store().is_table_key(st.query_params.get(KEY_PARAM)) or \
-            store().is_table_key(st.context.cookies.get(KEY_COOKIE))
+        key = next((key for key in (st.query_params.get(KEY_PARAM), st.context.cookies.get(KEY_COOKIE))
+                    if store().is_table_key(key)), None)
+        answer = key is not None
     if KEY_PARAM in st.query_params:
         del st.query_params[KEY_PARAM]  # the cookie holds it now: the address bar (and a screenshot) does not
-    st.session_state[IS_TABLE] = answer
+    st.session_state[IS_TABLE], st.session_state[KEY_USED] = answer, key
     return answer
+
+
+def still_table() -> bool:
+    """This device is still the table: checked again before each thing it does that is not a whole-page
+    run (a decision, a button's callback, a fragment's run), so a key revoked meanwhile shuts it out at once."""
+    if not st.session_state.get(IS_TABLE):
+        return False
+    return connection_is_local() or store().is_table_key(st.session_state.get(KEY_USED))
+
+
+def still_allowed() -> bool:
+    """The table still, or a seat whose link is still in force (the page a phone holds)."""
+    if st.session_state.get(IS_TABLE):
+        return still_table()
+    from assistant.ui.table import TOKEN_PARAM
+
+    token = st.query_params.get(TOKEN_PARAM)
+    return bool(token) and store().open_link(token) is not None
+
+
+def new_key() -> None:
+    """New key on the laptop: every device paired before is shut out at its next act."""
+    if still_table() and connection_is_local():
+        store().new_table_key()
 
 
 def join_page() -> None:
@@ -132,7 +198,7 @@ def pairing_panel() -> None:
         st.markdown(f'<div class="ht-qr" title="{html.escape(link)}">{qr_svg(link)}</div>', unsafe_allow_html=True)
         st.code(link.removeprefix("http://"), language=None, wrap_lines=True)
         st.button(tr("ui.access.new_key"), key="access-new-key", icon=":material/key_off:",
-                  on_click=store().new_table_key, help=tr("ui.access.new_key_help"))
+                  on_click=new_key, help=tr("ui.access.new_key_help"))
 
 
 def table_link_for_terminal(host: str, port: int) -> str:

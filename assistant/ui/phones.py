@@ -24,6 +24,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from assistant import live
 from assistant.ui import live_events
+from assistant.ui.access import still_table
 from assistant.ui.common import fragment, lang, plain, store, tr
 from assistant.ui.table import TOKEN_PARAM, Table
 
@@ -110,15 +111,18 @@ def _seat_card(table: Table, seat: int, link, on_phone: bool) -> None:
 
 
 def _show_links(game_id: str) -> None:
-    st.session_state[f"phones-shown:{game_id}"] = True
+    if still_table():
+        st.session_state[f"phones-shown:{game_id}"] = True
 
 
 def _new_link(game_id: str, seat: int) -> None:
-    store().new_link(game_id, seat)
+    if still_table():
+        store().new_link(game_id, seat)
 
 
 def _withdraw(game_id: str, seat: int) -> None:
-    store().withdraw_link(game_id, seat)
+    if still_table():
+        store().withdraw_link(game_id, seat)
 
 
 # --- keeping every device up to date -------------------------------------------------------------

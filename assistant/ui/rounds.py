@@ -77,6 +77,10 @@ def round_over(table: Table, rounds: Rounds) -> None:
 
 
 def _next_round(game_id: str, shown: int, actions: int) -> None:
+    from assistant.ui.access import still_allowed
+
+    if not still_allowed():
+        return
     store().set_mark(game_id, ROUND_START, actions)
     store().set_mark(game_id, ROUNDS_SHOWN, shown)  # last: a device that sees it sees the round start too
 

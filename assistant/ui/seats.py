@@ -208,12 +208,17 @@ def cover(table: Table, title: str, texts: str, key: str, undo: str | None = Non
     st.button(tr(f"{texts}.its_me"), key=key, type="primary", icon=":material/front_hand:",
               on_click=_acknowledge, args=(table.id, table.actions_taken))
     last = table.last_actor()
-    if undo and table.can_undo() and last is not None and not is_bot(table, last):
+    # Only a move made at the tablet: a computer opponent's is not the tablet's to take back, nor is one
+    # made on a phone (that phone takes it back).
+    if undo and table.can_undo() and last is not None and at_tablet(table, last):
         st.button(undo, key=f"{key}-undo", icon=":material/undo:", on_click=deciding.undo, args=(table, last))
 
 
 def _acknowledge(game_id: str, actions: int) -> None:
-    store().set_mark(game_id, ACKNOWLEDGED, actions)
+    from assistant.ui.access import still_allowed
+
+    if still_allowed():
+        store().set_mark(game_id, ACKNOWLEDGED, actions)
 
 
 # --- the end --------------------------------------------------------------------------------------------

@@ -155,7 +155,12 @@ class Table:
         """A phone's link is still in force (checked before each of its decisions: a phone that slept
         through the withdrawal of its link must not act for the seat). Always True on the table device."""
         if self.held is None:
-            return True
+            from assistant.ui.access import still_table  # access uses common, as this module does
+
+            if still_table():
+                return True
+            st.session_state.notice = tr("ui.access.shut_out")
+            return False
         if store().open_link(st.query_params.get(TOKEN_PARAM, "")) == (self.id, self.held):
             return True
         set_choice(error=tr("ui.phones.link_gone"))
@@ -326,6 +331,8 @@ def open_table(game_id: str, *, explain: bool = True, held: int | None = None) -
         elif chosen.get("seen") != len(position.actions):
             chosen["error"] = None  # a refusal is about the picture it was given on: the game moved on since
         choice()["seen"] = len(position.actions)
+        if held is not None and not 0 <= held < position.state.num_players:
+            raise DamagedGame(f"a seat link names seat {held}, which this game does not have")
         return Table(position, held)
     except UnknownGame:
         message = tr("ui.unknown_game", id=plain(game_id[:40]))  # typed into the URL: shown as text

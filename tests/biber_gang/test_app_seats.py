@@ -21,6 +21,7 @@ from tests.components import (
     decide,
     has_board,
     open_app,
+    open_seat,
     tappable,
     texts,
 )
@@ -113,6 +114,23 @@ def test_undo_on_the_cover_before_the_tablet_is_passed(db):
     at.button(key="bg-its-me-undo").click().run()
     assert len(db.load(game_id).state.history) == len(state.history) + 1  # the swap taken back
     assert has_board(at, BG) and big_display(at).startswith("Ann · Total"), "the tablet never left Ann"
+
+
+def test_the_table_cannot_undo_a_move_made_on_a_phone(db):
+    """Ann decides on her phone: her move is hers to take back there; the table's cover for Bo offers
+    no Undo of it, and a forged Undo from the table is refused."""
+    state = played_until(5, lambda s: s.phase == "draw" and s.current_player == 0 and s.discard)
+    game_id = saved(db, state)
+    anns = db.seat_links(game_id, [0])[0].token
+    phone = open_seat(anns)
+    up = next(p for p in range(8) if state.face_up[0] >> p & 1)
+    decide(phone, BG, "take_discard")
+    decide(phone, BG, "swap", [f"p{up}"])
+    count = db.action_count(game_id)
+    table = open_app(BIBER_PAGE, game=game_id)
+    assert "Bo, it is your turn" in texts(table)
+    assert not [button for button in table.button if button.key == "bg-its-me-undo"]
+    assert db.action_count(game_id) == count
 
 
 def test_an_old_solo_game_still_opens_and_plays(db):

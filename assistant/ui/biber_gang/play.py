@@ -39,6 +39,7 @@ from assistant.ui.pictures import icon
 from assistant.ui.rounds import Rounds
 from assistant.ui.seats import (
     announce_winners,
+    at_tablet,
     cover,
     cover_needed,
     is_bot,
@@ -78,7 +79,9 @@ def _render_table(table: Table) -> None:
 def _undo_label(table: Table) -> str | None:
     """On the cover, whoever decided last may still take it back (while it showed no hidden card)."""
     actor = table.last_actor()
-    return None if actor is None else tr("ui.biber.undo_cover", name=plain(table.names[actor]))
+    if actor is None or not at_tablet(table, actor):
+        return None  # a seat on a phone takes its own move back there
+    return tr("ui.biber.undo_cover", name=plain(table.names[actor]))
 
 
 # --- the table -----------------------------------------------------------------------------------
