@@ -162,7 +162,11 @@ def fragment(draw: Callable[..., None], *, run_every: float | None = None) -> Ca
 
     @functools.wraps(draw)  # the same name: Streamlit tells fragments apart by their function's name
     def explained(*args, **kwargs) -> None:
+        from assistant.ui.access import still_allowed  # access uses this module
+
         try:
+            if not still_allowed():  # a key revoked or a link withdrawn since the page was drawn
+                st.rerun(scope="app")
             draw(*args, **kwargs)
         except StorageError as error:
             show_storage_error(error)
