@@ -1,4 +1,5 @@
-"""Small helpers every game's tests share: playing randomly, snapshots, refusals, and the random
+"""Small helpers every game's tests share: playing randomly (to the end, or to a wanted position),
+snapshots, refusals, a game saved for the app, how every hint must read, and the random
 simulation every registered game must pass. A game's own riggers and helpers are in
 tests/<game>/helpers.py. Test modules import helpers from these, never from another test module."""
 
@@ -6,11 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import cache
 
 import pytest
 
-from assistant import IllegalAction
+from assistant import IllegalAction, i18n
 from assistant.bots import LEVELS
 from assistant.games import game_info, get_game, registered
 from assistant.games.base import State
@@ -27,6 +29,22 @@ def play_randomly(state: State, rng: random.Random, max_steps: int = 10_000) -> 
         else:
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("the game did not end")
+
+
+def first_position(new_state, wanted, seeds, choose=None, max_moves: int = 10_000) -> State:
+    """The first position where ``wanted(state)`` holds in seeded play: for each seed in turn, the game
+    ``new_state(seed)`` played with ``random.Random(seed)`` (uniformly random moves, or ``choose(view,
+    legal, rng)`` as a bot chooses) for at most ``max_moves`` moves or to its end."""
+    for seed in seeds:
+        state, rng = new_state(seed), random.Random(seed)
+        for _ in range(max_moves):
+            if state.is_over():
+                break
+            if wanted(state):
+                return state
+            legal = state.legal_actions()
+            state.apply(choose(state.view(state.current_player), legal, rng) if choose else rng.choice(legal))
+    raise AssertionError("no game reached the wanted position")
 
 
 def snapshot(state: State) -> tuple:
@@ -47,6 +65,29 @@ def assert_refused(state: State, action, key: str) -> IllegalAction:
     return error.value
 
 
+def refusal(state: State, move, lang: str) -> str | None:
+    """The engine's own reason for refusing ``move`` now, in ``lang`` (None if it allows it)."""
+    try:
+        state.check(move)
+    except IllegalAction as error:
+        return error.message(lang)
+    return None
+
+
+def hint_texts(advice, not_one: dict[str, re.Pattern]) -> dict[str, str]:
+    """A hint's words in each language, checked as every hint must read: translated in full (no key, no
+    {placeholder} left), no plural after 1 (``not_one[lang]`` finds "1 cards"), and a reason in the game's
+    terms first: the simulations ("Of all moves ...") are how it was found, never its only reason."""
+    texts = {}
+    for lang in i18n.LANGUAGES:
+        text = i18n.t(advice.reason, lang, **advice.params)
+        assert text != advice.reason and "{" not in text, text
+        assert not not_one[lang].search(text), text
+        assert not re.match(r"(Of all moves|Von allen Zügen)", text), text
+        texts[lang] = text
+    return texts
+
+
 # --- a saved game of any registered game ------------------------------------------------------
 @cache
 def played(name: str, actions: int = 40) -> State:
@@ -58,6 +99,13 @@ def played(name: str, actions: int = 40) -> State:
     while len(state.history) < actions and not state.is_over():
         state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
     return state
+
+
+def saved_alone(db, state: State, level: str) -> str:
+    """``state`` saved for the app, Ann alone against computer opponents of ``level``: the game's id."""
+    names = ["Ann"] + [f"Bot {n}" for n in range(1, state.num_players)]
+    return db.create(state, {"names": names, "bots": ["human"] + [level] * (state.num_players - 1), "mode": "alone",
+                             "speed": "quick"})
 
 
 def app_setup(state: State) -> dict:

@@ -16,15 +16,8 @@ from typing import NamedTuple
 import pytest
 
 from assistant.games import get_game
-from tests.in_browser import (
-    ARTIFACTS,
-    PHONE_SIZES,
-    assert_in_view,
-    assert_tablet_friendly,
-    smallest_tap_target,
-    smallest_text,
-    wait_idle,
-)
+from tests.in_browser import PHONE_SIZES, smallest_text, wait_idle
+from tests.phone_pages import at_size, check_phone
 from tests.seat_devices import chromium, device, seat_url
 
 pytestmark = pytest.mark.browser
@@ -150,21 +143,16 @@ def test_every_seat_page_is_made_for_a_phone(app, browser, game):
             page = device(browser, seat_url(app.url, token, lang), PHONE_SIZES["phone"])
             page.locator(f"{board} .tb-status").wait_for()
             wait_idle(page)
-            for size, (width, height) in PHONE_SIZES.items():
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(200)  # the page lays itself out again (Streamlit measures its width)
+            for size in PHONE_SIZES:
+                at_size(page, size)
                 what = f"{game} {situation.name or 'decision'} at {size} ({lang})"
                 name = "-".join(filter(None, ("phone", game, situation.name, size, lang)))
-                page.screenshot(path=ARTIFACTS / f"{name}.png")
-                assert_tablet_friendly(page)
-                for wanted in situation.parts:
-                    assert_in_view(page, ", ".join(f"{board} {part}" for part in wanted.split(", ")), what)
-                text_size, text = smallest_text(page, board)
-                assert text and text_size >= 14, f"{what}: text of {text_size} px ({text!r})"
+                in_view = {part: ", ".join(f"{board} {one}" for one in part.split(", ")) for part in situation.parts}
+                tap, (text_size, text) = check_phone(page, board, in_view, name)
+                assert text, f"{what}: no text measured in the board"
                 assert_tap_says_why(page, board, what)
                 if size == "phone":
-                    measured[(situation.name, lang)] = (smallest_tap_target(page), text_size,
-                                                        smallest_text(page, CARDS[game])[0])
+                    measured[(situation.name, lang)] = (tap, text_size, smallest_text(page, CARDS[game])[0])
             page.context.close()
     # What the issue asks about, printed for the record (pytest -s): at 390x844, the smallest of each.
     taps, texts, cards = zip(*measured.values(), strict=True)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from assistant import IllegalAction, i18n
+from assistant import i18n
 from assistant.bots import biber_gang as biber_bots
 from assistant.bots import get_bot
 from assistant.bots.search import SearchResult
@@ -27,37 +27,15 @@ from tests.components import (
     open_app,
     tap_parts,
 )
+from tests.helpers import first_position, hint_texts, refusal, saved_alone
 
 LANGS = ("en", "de")
 
 
 def played_until(seed_range, wanted, players: int = 2):
     """A game played at random up to the first position where ``wanted(state)`` holds."""
-    for seed in seed_range:
-        state = get_game("biber_gang").new_state(players, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(600):
-            if state.is_over():
-                break
-            if wanted(state):
-                return state
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError("no game reached the wanted position")
-
-
-def alone(db, state) -> str:
-    names = ["Ann"] + [f"Bot {n}" for n in range(1, state.num_players)]
-    return db.create(state, {"names": names, "bots": ["human"] + ["easy"] * (state.num_players - 1), "mode": "alone",
-                             "speed": "quick"})
-
-
-def refusal(state, move, lang: str) -> str | None:
-    """The engine's own reason for refusing ``move`` now (None if it allows it)."""
-    try:
-        state.check(move)
-    except IllegalAction as error:
-        return error.message(lang)
-    return None
+    return first_position(lambda seed: get_game("biber_gang").new_state(players, seed=seed), wanted, seed_range,
+                          max_moves=600)
 
 
 def tried(state, part: str, mode: str | None):
@@ -114,7 +92,7 @@ def test_a_card_or_pile_a_tap_cannot_use_shows_the_engines_reason(db, lang, phas
         "swim": lambda s: s.phase == "place" and s.turn == 0 and any(m.kind == "swim" for m in s.legal_actions()),
     }[phase]
     state = played_until(range(400), wanted)
-    at = open_app(BIBER_PAGE, game=alone(db, state), lang=lang)
+    at = open_app(BIBER_PAGE, game=saved_alone(db, state, "easy"), lang=lang)
     assert assert_every_dead_tap_explained(at, state, lang) >= 2
 
 
@@ -126,11 +104,11 @@ def test_a_face_up_card_while_discard_and_turn_up_is_chosen_says_it_is_face_up(d
     """The issue's own example: "Discard it, turn up a card" chosen, a tap on a face-up card says why."""
     state = played_until(range(50), lambda s: s.phase == "place" and s.turn == 0 and s.drawn_from == "deck")
     up = next(p for p in range(8) if state.face_up[0] >> p & 1)
-    at = open_app(BIBER_PAGE, game=alone(db, state))
+    at = open_app(BIBER_PAGE, game=saved_alone(db, state, "easy"))
     assert f"p{up}" not in mode_parts(at, "discard_turn")
     assert notes(at, BG)[f"p{up}"] == i18n.t("error.biber.already_up", "en", position=position_text(up))
     assert notes(at, BG)[f"p{up}"].startswith("The card at ")
-    german = open_app(BIBER_PAGE, game=alone(db, state), lang="de")
+    german = open_app(BIBER_PAGE, game=saved_alone(db, state, "easy"), lang="de")
     assert notes(german, BG)[f"p{up}"].startswith("Die Karte ")
 
 
@@ -184,13 +162,8 @@ def test_every_hint_begins_with_the_words_of_its_button_and_gives_a_reason(level
     for state in hint_positions():
         advice = bot.advise(state.view(0), state.legal_actions(), random.Random(1))
         reasons.add(advice.reason)
-        for lang in LANGS:
-            text = i18n.t(advice.reason, lang, **advice.params)
-            assert text != advice.reason and "{" not in text, text
+        for lang, text in hint_texts(advice, NOT_ONE).items():
             assert control_words(state, advice.action, lang).lower() in text.lower(), (lang, text)
-            assert not NOT_ONE[lang].search(text), text
-            # The simulations are how a hint was found, never its only reason: a reason in words comes first.
-            assert not re.match(r"(Of all moves|Von allen Zügen)", text), text
     assert len(reasons) >= (8 if level == "easy" else 6), reasons
 
 
@@ -217,7 +190,7 @@ def test_a_hint_found_by_simulation_says_what_the_move_does_first_and_agrees_wit
 def test_the_hint_on_the_board_names_the_label_of_the_button_or_mode_it_marks(db, lang):
     for wanted in (lambda s: s.phase == "draw" and s.turn == 0, lambda s: s.phase == "place" and s.turn == 0):
         state = played_until(range(20), wanted)
-        at = open_app(BIBER_PAGE, game=alone(db, state), lang=lang)
+        at = open_app(BIBER_PAGE, game=saved_alone(db, state, "easy"), lang=lang)
         decide(at, BG, "hint")
         text, data = message(at, BG, "hint-text"), board_data(at, BG)
         labels = [spec["label"] for spec in data["buttons"] if spec["id"] not in ("hint", "undo")]
@@ -232,7 +205,7 @@ def test_an_advised_discard_and_turn_up_comes_with_its_mode_chosen(db, monkeypat
     monkeypatch.setattr(biber_bots.HardBot, "advise", biber_bots.EasyBot.advise)  # the same advice, at once
     state = played_until(range(200), lambda s: s.phase == "place" and s.turn == 0 and easy.advise(
         s.view(0), s.legal_actions(), random.Random(0)).action.kind == "discard_turn")
-    at = open_app(BIBER_PAGE, game=alone(db, state))
+    at = open_app(BIBER_PAGE, game=saved_alone(db, state, "easy"))
     decide(at, BG, "hint")
     data = board_data(at, BG)
     assert data["mode"] == "discard_turn" and message(at, BG, "hint-text").startswith("Discard it, turn up a card (")

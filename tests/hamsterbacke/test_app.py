@@ -28,21 +28,10 @@ from tests.components import (
     tappable,
     texts,
 )
+from tests.hamsterbacke.helpers import played_until
 
 PAGE = "hamsterbacke"
 HB = "hb-board"
-
-
-def played_until(players: int, wanted, seeds=range(300)):
-    """A random game of ``players`` up to the first position where ``wanted(state)`` holds."""
-    for seed in seeds:
-        state = get_game("hamsterbacke").new_state(players, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            if wanted(state):
-                return state
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError("no game reached the wanted position")
 
 
 def saved(db: Store, state, bots=("random", "random"), mode="alone", names=None) -> str:

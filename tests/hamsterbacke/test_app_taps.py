@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from assistant import IllegalAction, i18n
+from assistant import i18n
 from assistant.bots import get_bot
 from assistant.bots import hamsterbacke as backe_bots
 from assistant.bots.search import SearchResult
@@ -17,35 +17,11 @@ from assistant.games import get_game
 from assistant.games.hamsterbacke.actions import GIVER, PLAY, TAKE, TURN_PILE, give
 from assistant.games.hamsterbacke.cards import KINDS, VALUES, card_text, pile_text, sets_text
 from tests.components import SEAT_PAGE, board_data, decide, message, notes, open_app, tap_parts
+from tests.hamsterbacke.helpers import played_until
+from tests.helpers import hint_texts, refusal, saved_alone
 
 PAGE, HB = "hamsterbacke", "hb-board"
 LANGS = ("en", "de")
-
-
-def played_until(players: int, wanted, seeds=range(300)):
-    """A random game up to the first position where ``wanted(state)`` holds."""
-    for seed in seeds:
-        state = get_game("hamsterbacke").new_state(players, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            if wanted(state):
-                return state
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError("no game reached the wanted position")
-
-
-def alone(db, state) -> str:
-    names = ["Ann"] + [f"Bot {n}" for n in range(1, state.num_players)]
-    return db.create(state, {"names": names, "bots": ["human"] + ["random"] * (state.num_players - 1),
-                             "mode": "alone", "speed": "quick"})
-
-
-def refusal(state, move, lang: str) -> str | None:
-    try:
-        state.check(move)
-    except IllegalAction as error:
-        return error.message(lang)
-    return None
 
 
 def tried(part: str, mode: str | None):
@@ -95,7 +71,7 @@ def test_a_part_a_tap_cannot_use_shows_the_engines_reason(db, lang, phase):
         "give": lambda s: s.phase == "give" and s.giver == 0 and s.blocking[0],
     }[phase]
     state = played_until(3 if phase != "choose_giver" else 4, wanted)
-    at = open_app(PAGE, game=alone(db, state), lang=lang)
+    at = open_app(PAGE, game=saved_alone(db, state, "random"), lang=lang)
     assert assert_every_dead_tap_explained(at, state, lang) >= 3
     if phase == "act_sets":
         one = next(c for c in range(KINDS) if state.hands[0][c] // VALUES[c] == 1 and c not in state.blocked(0))
@@ -157,11 +133,8 @@ def test_every_hint_begins_with_the_words_of_its_button_and_gives_a_reason(level
         seat = state.current_player
         advice = bot.advise(state.view(seat), state.legal_actions(), random.Random(1))
         reasons.add(advice.reason)
-        for lang in LANGS:
-            text = i18n.t(advice.reason, lang, **advice.params)
-            assert text != advice.reason and "{" not in text, text
+        for lang, text in hint_texts(advice, NOT_ONE).items():
             assert text.lower().startswith(control_words(state, advice.action, lang).lower()), (lang, text)
-            assert not NOT_ONE[lang].search(text), text
     assert len(reasons) >= 8, reasons
 
 
@@ -202,7 +175,7 @@ def test_the_hint_on_the_board_names_the_mode_it_chooses(db, lang, monkeypatch):
     monkeypatch.setattr(backe_bots.HardBot, "advise", backe_bots.EasyBot.advise)  # the same advice, at once
     state = played_until(3, lambda s: s.phase == "act" and s.turn == 0 and easy.advise(
         s.view(0), s.legal_actions(), random.Random(0)).action.kind == "play")
-    at = open_app(PAGE, game=alone(db, state), lang=lang)
+    at = open_app(PAGE, game=saved_alone(db, state, "random"), lang=lang)
     decide(at, HB, "hint")
     data = board_data(at, HB)
     label = next(mode["label"] for mode in data["modes"] if mode["id"] == data["mode"])

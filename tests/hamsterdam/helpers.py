@@ -9,6 +9,7 @@ from assistant.games import get_game
 from assistant.games.hamsterdam import HamsterdamGame
 from assistant.games.hamsterdam import Move as HamsterdamMove
 from assistant.games.hamsterdam import Roll as HamsterdamRoll
+from assistant.games.hamsterdam.actions import STAY
 from assistant.games.hamsterdam.cards import numbers as hamsterdam_numbers
 from assistant.store import Store
 
@@ -85,6 +86,15 @@ def rig_hamsterdam_movement(stacks, tokens=None, reserve=None):
     """Two players just before the roll that ends with a movement phase; the roll floods the 12s."""
     state = rig_hamsterdam(stacks=stacks, tokens=tokens, reserve=reserve, turns=3)
     state.apply(HamsterdamRoll(6, 6))
+    return state
+
+
+def rig_hamsterdam_redeployment(stacks, tokens, reserve=None):
+    """Two players just after the last roll of a round (it floods the 12s), nobody moving: redeployment."""
+    state = rig_hamsterdam(stacks=stacks, tokens=tokens, reserve=reserve, turns=11)
+    state.apply(HamsterdamRoll(6, 6))
+    while state.phase == "move":
+        state.apply(STAY)
     return state
 
 

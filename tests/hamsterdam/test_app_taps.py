@@ -122,6 +122,25 @@ def test_a_phone_waiting_for_another_player_says_whom_it_waits_for(db):
     assert note_shown(data, "c1-0") == i18n.t("ui.hamsterdam.waiting_for", name="Ann")
 
 
+def make_a_random_move(at, state, rng: random.Random) -> None:
+    """One of the legal moves, chosen by ``rng``, made on the board as the player would: the parts a tap
+    chooses (in the move's mode), then the button that decides."""
+    move = rng.choice(state.legal_actions())
+    seat = state.current_player
+    board = board_for(state.view(seat), state.legal_actions(), seat)
+    taps, button = parts_of(board, move)
+    if move.kind in ("pass", "keep"):
+        decide(at, HD, move.kind, selection_parts(state.view(seat), seat, move))
+    elif board.modes and taps:
+        decide(at, HD, button, taps)
+    elif taps and len(taps) == 2:
+        decide(at, HD, board.button, taps)
+    elif taps:
+        decide(at, HD, "choose", taps)
+    else:
+        decide(at, HD, button)
+
+
 def test_no_tap_goes_unanswered_through_a_game_for_three(db):
     """Every decision of a whole game's first rounds at one tablet: no part the board draws is silent."""
     game = position(3, "full", lambda g: True, seeds=range(1))
@@ -139,19 +158,7 @@ def test_no_tap_goes_unanswered_through_a_game_for_three(db):
         if state.is_chance_node():
             decide(at, HD, "roll")
             continue
-        move = rng.choice(state.legal_actions())
-        board = board_for(state.view(state.current_player), state.legal_actions(), state.current_player)
-        taps, button = parts_of(board, move)
-        if move.kind in ("pass", "keep"):
-            decide(at, HD, move.kind, selection_parts(state.view(state.current_player), state.current_player, move))
-        elif board.modes and taps:
-            decide(at, HD, button, taps)
-        elif taps and len(taps) == 2:
-            decide(at, HD, board.button, taps)
-        elif taps:
-            decide(at, HD, "choose", taps)
-        else:
-            decide(at, HD, button)
+        make_a_random_move(at, state, rng)
         assert not has_board(at, HD) or not message(at, HD), message(at, HD)  # the move was taken
     assert {"pass", "arrange", "keep", "place", "roll", "flood", "move"} <= seen, seen
 
@@ -225,19 +232,7 @@ def test_every_hint_through_a_game_says_the_buttons_words_and_can_be_taken(db, q
             if confirm in offered and hinted and len(hinted) > 1:
                 assert offered[confirm]["label"].split(" (")[0] in said, (confirm, said)
         kinds.add(state.phase)
-        move = rng.choice(state.legal_actions())
-        board = board_for(state.view(state.current_player), state.legal_actions(), state.current_player)
-        taps, button = parts_of(board, move)
-        if move.kind in ("pass", "keep"):
-            decide(at, HD, move.kind, selection_parts(state.view(state.current_player), state.current_player, move))
-        elif board.modes and taps:
-            decide(at, HD, button, taps)
-        elif taps and len(taps) == 2:
-            decide(at, HD, board.button, taps)
-        elif taps:
-            decide(at, HD, "choose", taps)
-        else:
-            decide(at, HD, button)
+        make_a_random_move(at, state, rng)
     assert {"pass", "arrange", "keep", "place", "flood"} <= kinds, kinds
 
 

@@ -18,6 +18,7 @@ from tests.hamsterdam.helpers import hamsterdam_use as use
 from tests.hamsterdam.helpers import hamsterdam_uses as uses
 from tests.hamsterdam.helpers import rig_hamsterdam as rig
 from tests.hamsterdam.helpers import rig_hamsterdam_movement as movement
+from tests.hamsterdam.helpers import rig_hamsterdam_redeployment as redeployment
 from tests.helpers import assert_refused as refused
 
 H = "hamster"
@@ -154,15 +155,6 @@ def test_contractster_lays_a_token_beside_a_swimster_and_not_on_a_flipped_card()
 
 
 # --- Swimster never removes a flood token ---------------------------------------------------------
-def redeployment(stacks, tokens, reserve=None):
-    """Two players just after the last roll of a round (it floods the 12s), nobody moving."""
-    state = rig(stacks=stacks, tokens=tokens, reserve=reserve, turns=11)
-    state.apply(Roll(6, 6))
-    while state.phase == "move":
-        state.apply(STAY)
-    return state
-
-
 def test_swimster_cannot_be_given_up_to_clear_a_token_at_redeployment():
     state = redeployment([{3: ["swimster", H]}, {}], [{5: 1}, {}])
     assert state.phase == "place" and state.current_player == 0

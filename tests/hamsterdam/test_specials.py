@@ -21,6 +21,7 @@ from tests.hamsterdam.helpers import hamsterdam_use as use
 from tests.hamsterdam.helpers import hamsterdam_uses as uses
 from tests.hamsterdam.helpers import rig_hamsterdam as rig
 from tests.hamsterdam.helpers import rig_hamsterdam_movement as movement
+from tests.hamsterdam.helpers import rig_hamsterdam_redeployment as redeployment
 from tests.helpers import assert_refused as refused
 
 H = "hamster"
@@ -172,15 +173,6 @@ def test_cheekster_stops_two_floods_at_its_card_with_a_marker_and_then_leaves_tu
 
 
 # --- redeployment, lasting properties ------------------------------------------------------------
-def redeployment(stacks, tokens, reserve=None):
-    """Two players just after the last roll of a round (it floods the 12s), nobody moving."""
-    state = rig(stacks=stacks, tokens=tokens, reserve=reserve, turns=11)
-    state.apply(Roll(6, 6))
-    while state.phase == "move":
-        state.apply(STAY)
-    return state
-
-
 def test_janitster_on_the_dam_leaves_the_game_to_clear_every_flood_token_back_to_the_supply():
     state = redeployment([{3: [H, "janitster"]}, {}], [{5: 1, 9: 1}, {}])
     assert state.phase == "place" and use("janitster", -1) in state.legal_actions()

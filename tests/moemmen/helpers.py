@@ -1,5 +1,6 @@
-"""Mömmen's test helpers: cards and exchanges named, a hand-made position, and the policy the random
-simulation plays Mömmen with (registered as ``tests.moemmen.helpers:collect_one_colour``)."""
+"""Mömmen's test helpers: cards and exchanges named, a hand-made position, the policy the random
+simulation plays Mömmen with (registered as ``tests.moemmen.helpers:collect_one_colour``), and
+positions reached by that play."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from assistant.games.moemmen.actions import exchange
 from assistant.games.moemmen.cards import FULL_DECK as MOEMMEN_DECK
 from assistant.games.moemmen.cards import card_from_name
 from assistant.games.moemmen.scoring import round_score
+from tests.helpers import first_position
 
 
 def moemmen_cards(names: str) -> list[int]:
@@ -61,3 +63,9 @@ def collect_one_colour(view: dict, legal: list, rng: random.Random):
         return round_score(hand), rng.random()
 
     return max(legal, key=worth)
+
+
+def played_until(players: int, wanted, seeds=range(300), target: int = 100) -> State:
+    """A match (everybody collecting one colour) up to the first position where ``wanted(state)`` holds."""
+    return first_position(lambda seed: get_game("moemmen").new_state(players, seed=seed, target=target), wanted,
+                          seeds, choose=collect_one_colour, max_moves=2000)

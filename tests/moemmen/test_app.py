@@ -33,24 +33,10 @@ from tests.components import (
     open_app,
     texts,
 )
-from tests.moemmen.helpers import collect_one_colour
+from tests.moemmen.helpers import collect_one_colour, played_until
 
 PAGE = "moemmen"
 MM = "mm-board"
-
-
-def played_until(players: int, wanted, seeds=range(300), target: int = 100):
-    """A game (everybody collecting one colour) up to the first position where ``wanted(state)`` holds."""
-    for seed in seeds:
-        state = get_game("moemmen").new_state(players, seed=seed, target=target)
-        rng = random.Random(seed)
-        for _ in range(2000):
-            if state.is_over():
-                break
-            if wanted(state):
-                return state
-            state.apply(collect_one_colour(state.view(state.current_player), state.legal_actions(), rng))
-    raise AssertionError("no game reached the wanted position")
 
 
 def saved(db: Store, state, bots=("easy",), mode="alone", names=None) -> str:
