@@ -99,9 +99,9 @@ def test_impossible_input_exits_2_with_one_line(table, reason):
 
 @pytest.mark.parametrize("table, piles, end", [
     (dam(("Ann", 0, 0, 14), ("Bo", 0, 0, 14)), 0, 10),  # no token anywhere: once a shared win
-    (dam(("Ann", 5, 10, 3), ("Bo", 4, 15, 3)), 9, 10),  # 34 tokens out: the supply still held one
-    (dam(("Ann", 7, 0, 3), ("Bo", 7, 0, 3), ("Cy", 0, 20, 3)), 14, 15),
-    (dam(("Ann", 5, 0, 3), ("Bo", 5, 0, 3), ("Cy", 5, 0, 3), ("Di", 4, 15, 3)), 19, 20),
+    (dam(("Ann", 5, 10, 3), ("Bo", 4, 11, 3)), 9, 10),  # 30 tokens out: more than a last turn clears
+    (dam(("Ann", 7, 0, 3), ("Bo", 7, 0, 3), ("Cy", 0, 14, 3)), 14, 15),
+    (dam(("Ann", 5, 0, 3), ("Bo", 5, 0, 3), ("Cy", 5, 0, 3), ("Di", 4, 7, 3)), 19, 20),
 ])
 def test_an_end_no_game_reaches_exits_2_with_one_line(table, piles, end):
     """The piles short of the end number and the supply not empty: the game was still on."""
@@ -116,6 +116,9 @@ def test_an_end_no_game_reaches_exits_2_with_one_line(table, piles, end):
     dam(("Ann", 5, 0, 3), ("Bo", 5, 0, 3)),  # the piles at the end number, the supply full
     dam(("Ann", 5, 10, 3), ("Bo", 4, 16, 3)),  # the supply used up: all 35 on the dams and in the piles
     dam(("Ann", 9, 0, 3), ("Bo", 9, 0, 3), ("Cy", 0, 0, 3)),  # a turn finishes past the end number
+    # The supply ran out (the game ends after this turn), then the turn's breaches cleared a token back
+    # into it: 4 players, seed 2, found by an audit.
+    dam(("Ann", 3, 6, 3), ("Bo", 2, 7, 3), ("Cy", 4, 4, 3), ("Di", 1, 7, 3)),
 ])
 def test_the_ends_a_game_reaches_are_accepted(table):
     result = run(table)

@@ -80,15 +80,21 @@ def check_counts(names: list[str], counts: list[dict[str, int]], *, finished: bo
         check_ended(counts)
 
 
+# After a token was needed and the supply was empty, the turn still finishes (RULINGS.md): its breaches may
+# clear tokens that go back to the supply (D15). An audit saw up to 3 so with four players (issue 23); the
+# check allows two a player (a breach for each die's flood), so a real end is never refused.
+BACK_IN_LAST_TURN = 2
+
+
 def check_ended(counts: list[dict[str, int]]) -> None:
     """A game ends only when the flood piles together reach the end number (10/15/20 for 2/3/4 players),
     or when a token was needed and the supply was empty: then every token of the game lies on a dam or
-    in a pile (a cleared token goes back to the supply, D15). Anything else is refused (RULINGS.md
-    section 2, settled after the audit)."""
+    in a pile, but for the few the last turn's breaches cleared (``BACK_IN_LAST_TURN``). Anything else
+    is refused (RULINGS.md section 2, settled after the audit)."""
     end = numbers().end_tokens.get(len(counts))
     piles = sum(player["flood_pile"] for player in counts)
     tokens = sum(player["flood_pile"] + player["dam_tokens"] for player in counts)
-    if end is not None and piles < end and tokens < limits().tokens:
+    if end is not None and piles < end and tokens < limits().tokens - BACK_IN_LAST_TURN * len(counts):
         raise IllegalAction("error.hamsterdam.score_check.not_over", piles=piles, end=end, players=len(counts),
                             tokens=tokens, supply=limits().tokens)
 
