@@ -86,6 +86,12 @@ export default function (component) {
     if (data.answered === waiting.seq || htmlId !== waiting.htmlId
         || JSON.stringify([data.version, data.marks]) !== waiting.position) stopWaiting(root);
   }
+  // A note says why a tap was not taken on one position: once the game moved on, it goes.
+  const position = JSON.stringify(data.version);
+  if (root.tbPosition !== position) {
+    root.tbPosition = position;
+    root.querySelectorAll(".tb-note").forEach((box) => { box.textContent = ""; });
+  }
   const samePicture = root.tbHtmlId === htmlId;
   if (!samePicture) {
     root.innerHTML = html;

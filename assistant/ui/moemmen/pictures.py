@@ -1,8 +1,9 @@
 """Mömmen cards as pictures (our own vector drawings): woolly sheep, shorn sheep, Tim, Benny, a back.
 
-Colour is never the only cue: the four colours come from a palette colour-blind players can tell
-apart (Okabe-Ito), and every colour card also carries its colour's symbol beside the value (red a
-heart, yellow a sun, green a leaf, blue a drop). A plus card shows its value as that many wool tufts
+Colour is never the only cue: yellow, green and blue come from a palette colour-blind players can tell
+apart (Okabe-Ito), red is a true red (Okabe-Ito's vermilion was seen as orange, while every text says
+red), and every colour card also carries its colour's symbol beside the value (red a heart, yellow a
+sun, green a leaf, blue a drop). A plus card shows its value as that many wool tufts
 under the sheep; a minus card as that many wool scraps on the ground.
 
 A card is drawn in a 100 x 140 box. The value and symbol sit in the top left corner, where a fanned
@@ -28,7 +29,7 @@ class Palette(NamedTuple):
 
 
 CARD_COLOURS = {
-    "red": Palette("#d55e00", "#7a3300", "#fbe4d5"),
+    "red": Palette("#c8102e", "#6b0a19", "#f9dadf"),
     "yellow": Palette("#f0e442", "#6b6000", "#fdf9d8"),
     "green": Palette("#009e73", "#004d38", "#d6f0e8"),
     "blue": Palette("#0072b2", "#003a5c", "#d8e9f6"),
