@@ -104,7 +104,7 @@ def test_undo_a_play_but_not_a_take_from_the_deck(db):
     pile = next(n for n in range(8) if state.piles[n])
     decide(at, HB, "tap", [f"p{pile}"])  # lays cards from the deck: it stands
     assert_not_offered(at, HB, "undo")
-    assert "Your take showed cards from the deck: it stands." in board_text(at, HB)
+    assert "Your take can no longer be undone: it showed cards from the deck." in board_text(at, HB)
 
 
 def test_a_play_says_nothing_stands(db):
@@ -289,7 +289,7 @@ def test_together_the_cover_names_the_gift_and_the_way_back(db):
     assert f"Back to {names[turn]}: action 2 of 2" in at.header[0].value and not has_board(at, HB)
     at.button(key="hb-its-me").click().run()
     assert_shows(at, HB, f"{names[turn]}, your turn: action 2 of 2.")
-    assert_shows(at, HB, "Cards were given to you: your turned pile stands.")
+    assert_shows(at, HB, "Turning your pile can no longer be undone: cards were given to you.")
 
 
 def test_the_hint_chooses_how_many_sets(db, monkeypatch):

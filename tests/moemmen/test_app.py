@@ -224,7 +224,7 @@ def test_benny_stands_and_says_so(db):
     decide(at, MM, "benny")
     assert db.load(game_id).state.history[len(state.history)] == BENNY
     assert_not_offered(at, MM, "undo")
-    assert_shows(at, MM, "Your last move showed new cards: it stands.")
+    assert_shows(at, MM, "Your last move can no longer be undone: it showed new cards.")
     assert_shows(at, MM, "your turn goes on")
 
 
