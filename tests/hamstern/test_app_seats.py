@@ -12,6 +12,7 @@ from tests.components import (
     assert_shows,
     board_data,
     decide,
+    marked,
     message,
     open_app,
     open_seat,
@@ -105,3 +106,26 @@ def test_with_real_dice_the_faces_are_entered_at_the_table_and_on_phones(db):
         assert "roll" not in [b["id"] for b in board_data(at, HS)["buttons"]]
     decide(phone, HS, "die-5")
     assert [roll.value for roll in db.load(game_id).state.history] == [5]
+
+
+def test_a_hint_at_the_table_is_gone_once_its_seat_confirmed(db):
+    """Play-test: Cy's hint stayed drawn on Bo's and then Ann's sheet at the table after Cy confirmed.
+    A hint belongs to the seat and the picture it was asked for."""
+    game_id = hamstern_game(db, names=("Ann", "Bo", "Cy"), rolls=(2,))
+    links = db.seat_links(game_id, [0, 1, 2])
+    phones = [open_seat(links[seat].token) for seat in (0, 1)]  # Ann and Bo on their phones, Cy at the table
+    at = open_app(HAMSTERN_PAGE, game=game_id)
+    assert_shows(at, HS, "Cy, your turn")
+    decide(at, HS, "hint")
+    hinted = marked(at, HS, "tb-hint")
+    assert hinted and message(at, HS, "hint-text")  # the hint is drawn for Cy
+    decide(at, HS, "confirm", sorted(hinted))  # Use the hint selects its cells; Cross confirms them
+    assert set(db.pending(game_id)) == {2}
+    assert_shows(at, HS, "Waiting for: Ann, Bo")
+    assert marked(at, HS, "tb-hint") == set() and message(at, HS, "hint-text") == ""
+    for seat, phone in enumerate(phones):  # Ann and Bo place: the next roll, Ann's sheet at the table
+        cells = [f"{r}-{c}" for r, c in sorted(db.load(game_id).state.legal_actions_for(seat)[0].cells)]
+        decide(phone, HS, "confirm", cells)
+    at.run()
+    assert "die-1" in [b["id"] for b in board_data(at, HS)["buttons"]]  # rolling (real dice)
+    assert marked(at, HS, "tb-hint") == set() and message(at, HS, "hint-text") == ""

@@ -81,6 +81,11 @@ def _decision(table: Table, view: dict, layout) -> None:
         crossed |= set(ahead.cells)
     chosen = choice()
     hint = chosen.get("hint")
+    if hint and (hint.get("seat"), hint.get("picture")) != (seat, table.picture(seat)):
+        # A hint belongs to the seat and the picture it was asked for: once that seat has confirmed (or
+        # another seat's sheet is drawn here) it is gone, not drawn on the next sheet shown.
+        set_choice(hint=None)
+        hint = None
     legal = table.legal_actions_for(seat) if deciding else []
     only_pass = legal == [PASS]
     choosing = deciding and not only_pass
@@ -197,7 +202,7 @@ def _may_undo(table: Table, seat: int | None) -> bool:
 def _hint(table: Table, seat: int) -> None:
     advice = table.hint(seat, table.legal_actions_for(seat))
     set_choice(error=None, hint={"cells": [cell_id(c) for c in sorted(advice.action.cells)], "reason": advice.reason,
-                                 "params": advice.params})
+                                 "params": advice.params, "seat": seat, "picture": table.picture(seat)})
 
 
 def _roll_at_once(table: Table) -> None:
