@@ -73,6 +73,7 @@ class HamsterdamState(State):
         self.offered: list[list[str]] = [[] for _ in players]  # specials dealt, to keep some
         self.kept: list[list[str]] = [[] for _ in players]
         self.start_rolls: list[int | None] = [None] * num_players
+        self.start_dice: list[tuple[int, int] | None] = [None] * num_players  # the dice of those rolls, to show
         self.contenders = list(players)  # who rolls for the start player now
         self.start_player = 0
         self.turns = 0  # turns completed (a re-roll is no new turn)
@@ -340,8 +341,8 @@ class HamsterdamState(State):
             setattr(other, name, [list(row) for row in getattr(self, name)])
         other.stacks = [[list(stack) for stack in stacks] for stacks in self.stacks]
         other.before = [[list(stack) for stack in stacks] for stacks in self.before]
-        for name in ("piles", "breaches", "passes", "start_rolls", "contenders", "floods", "moving", "queue", "adjust",
-                     "ignore", "moved", "sped", "janitor", "copy_janitor"):
+        for name in ("piles", "breaches", "passes", "start_rolls", "start_dice", "contenders", "floods", "moving",
+                     "queue", "adjust", "ignore", "moved", "sped", "janitor", "copy_janitor"):
             setattr(other, name, list(getattr(self, name)))
         other._log = None
         return other

@@ -37,6 +37,7 @@ def sample_from_view(game, view: dict, rng: random.Random):
                     for seat, p in enumerate(players)]
     state.offered, state.kept = _deal_specials(view, rng)
     state.start_rolls = list(view["start_rolls"])
+    state.start_dice = [tuple(dice) if dice else None for dice in view["start_dice"]]
     state.start_player = view["start_player"] or 0
     state.turns, state.rerolls = view["turns"], view["rerolls"]
     state.dice = tuple(view["dice"]) if view["dice"] else None

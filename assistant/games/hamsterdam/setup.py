@@ -145,6 +145,7 @@ def start_roll(state, roll: Roll) -> None:
     """Everybody rolls; the highest roll starts; those tied for it roll again."""
     player = state.queue.pop(0)
     state.start_rolls[player] = roll.value
+    state.start_dice[player] = roll.dice
     state.say("log.hamsterdam.start_roll", player=player, value=roll.value)
     if state.queue:
         state.draw_dice()

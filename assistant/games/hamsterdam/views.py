@@ -40,6 +40,7 @@ def view(state, player: int | None) -> dict:
         "deciding": None if phase in ("roll", "start_roll", "reroll", "over") else state.actor,
         "start_player": None if phase in (*SETUP, "start_roll") else state.start_player,
         "start_rolls": list(state.start_rolls),
+        "start_dice": [list(dice) if dice else None for dice in state.start_dice],  # public, as the sums
         "roller": state.roller() if phase not in (*SETUP, "start_roll", "place") or state.turns else None,
         "turns": state.turns,
         "round": state.turns // state.round_turns + 1,

@@ -37,7 +37,8 @@ def table_html(names: list[str], labels: list[str], view: dict, focus: int, stat
     others = [seat for seat in range(view["num_players"]) if seat != focus]
     big = _dam(names, labels, view, focus, big=True)
     small = "".join(_dam(names, labels, view, seat, big=False) for seat in others)
-    side = (f'<div class="hd-side">{_roll(view)}<div class="tb-modes"></div><div class="tb-buttons"></div>'
+    roll = _roll(view) or _start_rolls(names, view)
+    side = (f'<div class="hd-side">{roll}<div class="tb-modes"></div><div class="tb-buttons"></div>'
             f'<div class="tb-note"></div>{notes}{_piles(names, view)}</div>')
     return (f'<style>{TABLE_CSS}</style><div class="hd-table hd-phase-{view["phase"]}">'
             f'<div class="hd-status">{status}</div>'
@@ -132,6 +133,21 @@ def _roll(view: dict) -> str:
         second = f'<div class="hd-second">{esc(tr(f"{T}.second_roll"))} ' + \
                  "".join(die_svg(face, 30) for face in view["second"]) + "</div>"
     return f'<div class="hd-roll">{dice}<span class="hd-value">{esc(words)}</span>{second}</div>'
+
+
+def _start_rolls(names: list[str], view: dict) -> str:
+    """While the start player is rolled for, and while the hamsters are first placed: each start roll
+    made so far (dice and sum, as the last roll is shown later), then who starts once that is decided."""
+    if not (view["phase"] == "start_roll" or (view["phase"] == "place" and not view["turns"])):
+        return ""
+    rows = [f'<div class="hd-roll">{"".join(die_svg(face, 46) for face in dice)}<span class="hd-value">'
+            f'{esc(tr(f"{T}.start_rolled", name=names[seat], value=view["start_rolls"][seat]))}</span></div>'
+            for seat, dice in enumerate(view["start_dice"]) if dice]
+    if view["start_player"] is not None:
+        rows.append(f'<div class="hd-line"><b>{esc(tr(f"{T}.starts", name=names[view["start_player"]]))}</b></div>')
+    if not rows:
+        return ""
+    return f'<div class="hd-start">{"".join(rows)}</div>'
 
 
 def _piles(names: list[str], view: dict) -> str:
