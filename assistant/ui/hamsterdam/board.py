@@ -136,13 +136,16 @@ def _roll(view: dict) -> str:
 
 
 def _start_rolls(names: list[str], view: dict) -> str:
-    """While the start player is rolled for, and while the hamsters are first placed: each start roll
-    made so far (dice and sum, as the last roll is shown later), then who starts once that is decided."""
-    if not (view["phase"] == "start_roll" or (view["phase"] == "place" and not view["turns"])):
+    """While the start player is rolled for: each start roll made so far (dice and sum, as the last roll
+    is shown later); then, while the hamsters are first placed, who starts (one line: on a phone on its
+    side the dam to place on needs the screen)."""
+    placing = view["phase"] == "place" and not view["turns"]
+    if not (view["phase"] == "start_roll" or placing):
         return ""
-    rows = [f'<div class="hd-roll">{"".join(die_svg(face, 46) for face in dice)}<span class="hd-value">'
-            f'{esc(tr(f"{T}.start_rolled", name=names[seat], value=view["start_rolls"][seat]))}</span></div>'
-            for seat, dice in enumerate(view["start_dice"]) if dice]
+    rows = [] if placing else [
+        f'<div class="hd-roll">{"".join(die_svg(face, 46) for face in dice)}<span class="hd-value">'
+        f'{esc(tr(f"{T}.start_rolled", name=names[seat], value=view["start_rolls"][seat]))}</span></div>'
+        for seat, dice in enumerate(view["start_dice"]) if dice]
     if view["start_player"] is not None:
         rows.append(f'<div class="hd-line"><b>{esc(tr(f"{T}.starts", name=names[view["start_player"]]))}</b></div>')
     if not rows:
