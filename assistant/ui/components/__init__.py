@@ -20,6 +20,8 @@ from typing import Any, NamedTuple
 
 import streamlit as st
 
+from assistant.ui.common import tr
+
 _HERE = Path(__file__).parent
 _tap_board = st.components.v2.component(
     "tap_board", js=(_HERE / "tap_board.js").read_text(encoding="utf-8"),
@@ -95,8 +97,6 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     st.session_state[_ANSWERED + key] = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
     refused = was_offered(key, decision)
     if refused is not None:
-        from assistant.ui.common import tr  # common's styles are no business of the component otherwise
-
         st.session_state.notice = tr(refused)
         return
     on_decision(decision)
@@ -104,15 +104,11 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
 
 def _wait_note() -> str:
     """Said when a tap that decides comes while the last decision is still on its way."""
-    from assistant.ui.common import tr
-
     return tr("ui.wait_note")
 
 
 def _full_note() -> str:
     """Said when a part is tapped while as many are chosen as may be ("{n}": how many)."""
-    from assistant.ui.common import tr
-
     return tr("ui.full_note")
 
 
