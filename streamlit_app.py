@@ -46,7 +46,8 @@ def _unforeseen(error: Exception) -> bool:
 
 @asynccontextmanager
 async def _print_table_link(_app):
-    """At start, the terminal shows the link that makes a tablet the table (as Jupyter prints its token)."""
+    """At start, the terminal shows the link that makes a tablet the table (as Jupyter prints its token);
+    at Ctrl-C, the devices waiting for moves are let go at once."""
     from streamlit import net_util
 
     host = net_util.get_internal_ip() or "localhost"
@@ -55,6 +56,7 @@ async def _print_table_link(_app):
         print(f"\n  Table link (open it on the tablet):  {link}\n", flush=True)
     except StorageError as error:
         print(f"\n  The file of saved games cannot be used: {error}\n", flush=True)
+    live_events.stop_waiting_when_the_server_stops()
     yield
 
 

@@ -39,6 +39,7 @@ class Notifier:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._closed = False  # the server is stopping: nobody waits any more
         self._counts: dict[str, int] = {}
         self._by: dict[str, deque[tuple[int, frozenset]]] = {}  # the last moves of each key, and who made them
         self._waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Future]]] = {}
@@ -80,6 +81,8 @@ class Notifier:
             with self._lock:
                 if self._news(key, after, me):
                     return self._counts.get(key, 0)
+                if self._closed:
+                    return after
                 self._waiters.setdefault(key, set()).add(waiter)
             try:
                 await asyncio.wait_for(waiter[1], max(deadline - loop.time(), 0))
@@ -93,6 +96,20 @@ class Notifier:
                         waiting.discard(waiter)
                         if not waiting:
                             del self._waiters[key]
+
+    def close(self) -> None:
+        """The server is stopping: every waiter is answered now ("nothing moved") and later waits answer
+        at once, so that the server does not wait for requests that would wait for a move (call it in
+        the event loop's thread)."""
+        with self._lock:
+            self._closed = True
+            waiters = [waiter for waiting in self._waiters.values() for waiter in waiting]
+            self._waiters.clear()
+        for loop, future in waiters:
+            try:
+                loop.call_soon_threadsafe(_answer, future, None)
+            except RuntimeError:
+                pass
 
     def waiting(self, key: str | None = None) -> int:
         """How many wait on ``key`` (on any key: None)."""
@@ -156,7 +173,10 @@ def follow(store, game_id: str, pulse) -> int:
             followed = _followed[game_id] = _Followed(weakref.ref(store), latest, now)
         elif latest is not None and followed.pulse != latest:
             followed.pulse = latest
-            NOTIFIER.bump(game_id)
+            # Heard here before the watcher looked: the writers it would have named are those of this
+            # store's writes not yet looked at (none known: a write of another process wakes everyone).
+            _, writers = _written.get(id(store), (None, set()))
+            NOTIFIER.bump(game_id, frozenset(writers))
         return NOTIFIER.count(game_id) if latest == pulse else STALE
 
 

@@ -30,6 +30,10 @@ sys.path.insert(0, str(ROOT))
 from assistant.games import get_game  # noqa: E402
 from assistant.games.hamstern import Place, Roll  # noqa: E402
 from assistant.store import Store  # noqa: E402
+from assistant.ui import access  # noqa: E402
+
+# AppTest stands for the laptop's own browser, the table (as tests/conftest.py says for the tests).
+access.connection_is_local = lambda: True
 
 BARE_GRID = """
 import streamlit as st

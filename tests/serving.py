@@ -36,15 +36,18 @@ def served_app(db_path: Path, port: int | None = None, log: Path | None = None):
 
 
 @contextmanager
-def serve(script: Path, db_path: Path, port: int | None = None, log: Path | None = None):
-    """Serve ``script`` (the app, or a bare page to compare with); yields the URL and the server process."""
+def serve(script: Path, db_path: Path, port: int | None = None, log: Path | None = None,
+          address: str | None = "127.0.0.1"):
+    """Serve ``script`` (the app, or a bare page to compare with); yields the URL and the server process.
+    ``address``: None listens as the README's command does (every address, IPv6 and IPv4)."""
     port = port or free_port()
     env = {**os.environ, "HAMSTER_TABLE_DB": str(db_path)}
     streamlit = shutil.which("streamlit", path=str(Path(sys.executable).parent)) or "streamlit"
     errors = log.open("wb") if log else None
     process = subprocess.Popen(
         [streamlit, "run", str(script), "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
+         *(["--server.address", address] if address else []), "--server.port", str(port),
+         "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
         stderr=errors or subprocess.DEVNULL,
     )

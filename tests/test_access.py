@@ -13,6 +13,8 @@ from assistant.ui import access
 from tests.components import APP, SEAT_PAGE, open_app, texts
 from tests.hamstern.helpers import hamstern_game
 
+# Taken before tests/conftest.py stands AppTest in for the laptop by replacing it.
+REAL_CONNECTION_IS_LOCAL = access.connection_is_local
 TABLE_PAGES = ["hamstern", "hamsterdam", "biber-gang", "hamsterbacke", "moemmen", "print", "score-check"]
 
 
@@ -31,9 +33,22 @@ def test_one_key_in_force_and_a_new_one_revokes_it(db):
 
 @pytest.mark.parametrize("host, local", [("127.0.0.1", True), ("::1", True), (None, True), ("127.0.0.2", True),
                                          ("192.168.1.20", False), ("10.0.0.1", False), ("fe80::1%eth0", False),
-                                         ("localhost.evil", False), ("", True)])
+                                         ("localhost.evil", False), ("", True), ("::ffff:127.0.0.1", True),
+                                         ("::ffff:192.168.1.20", False)])
 def test_a_connection_from_the_laptop_itself(host, local):
     assert access.is_loopback(host) is local
+
+
+@pytest.mark.parametrize("address, local", [(None, True), ("::ffff:127.0.0.1", True), ("192.168.1.20", False),
+                                            ("::ffff:192.168.1.20", False)])
+def test_the_laptops_own_browser_is_the_table_on_a_server_listening_on_ipv6_too(monkeypatch, address, local):
+    """`streamlit run` listens on IPv6 and IPv4 at once: the laptop's browser at 127.0.0.1 comes as
+    ::ffff:127.0.0.1, which Streamlit does not count as local (st.context.ip_address gives it)."""
+    class Context:
+        ip_address = address
+
+    monkeypatch.setattr(access.st, "context", Context())
+    assert REAL_CONNECTION_IS_LOCAL() is local
 
 
 def _request(query: bytes, client=("192.168.1.30", 5000), host=b"192.168.1.20:8501", path="/") -> list:

@@ -71,6 +71,25 @@ def test_a_wait_times_out_quietly_and_leaves_no_waiter():
     assert notifier.waiting() == 0 and notifier.count("g") == 0
 
 
+def test_closing_lets_every_waiter_go_at_once_and_later_waits_too():
+    notifier = live.Notifier()
+
+    notifier.bump("h")
+
+    async def main():
+        waiting = asyncio.gather(notifier.wait("g", 0, timeout=10), notifier.wait("h", 1, timeout=10))
+        await asyncio.sleep(0.05)
+        start = time.monotonic()
+        notifier.close()
+        answers = await waiting
+        later = await notifier.wait("g", 0, timeout=10)
+        return answers, later, time.monotonic() - start
+
+    answers, later_answer, elapsed = asyncio.run(main())
+    assert answers == [0, 1] and later_answer == 0 and elapsed < 0.5  # "nothing moved": 204 at once
+    assert notifier.waiting() == 0
+
+
 def test_one_bump_wakes_every_waiter_of_its_key_and_no_other():
     notifier = live.Notifier()
 
@@ -256,6 +275,25 @@ def test_a_page_that_drew_its_own_move_before_the_watcher_looked_waits_after_it(
     assert live.NOTIFIER.count(game_id) == after + 1
 
 
+def test_a_tab_that_drew_its_own_move_before_the_watcher_looked_is_not_woken_by_it(store, monkeypatch):
+    """The tab that confirmed draws its move at once; hearing of it first, it still counts it as its own
+    (a wasted run of its page otherwise, while the other phones need the cores)."""
+    game_id = new_game(store)
+    time.sleep(0.1)  # the watcher has looked at the writes that made the game
+    after = live.follow(store, game_id, store.pulse(game_id))
+    monkeypatch.setattr(live, "_wake", threading.Event())  # the watcher sleeps on: the tab hears first
+    monkeypatch.setattr(live, "WHO", lambda: "tab-a-123")
+    store.seat_links(game_id, [0])
+    assert live.follow(store, game_id, store.pulse(game_id)) == after + 1
+
+    async def main():
+        mine = await live.NOTIFIER.wait(game_id, after, 0.3, me="tab-a-123")
+        theirs = await live.NOTIFIER.wait(game_id, after, 2, me="tab-b-123")
+        return mine, theirs
+
+    assert asyncio.run(main()) == (after, after + 1)
+
+
 def test_games_nobody_follows_any_more_are_forgotten(store, monkeypatch):
     game_id = new_game(store)
     live.follow(store, game_id, store.pulse(game_id))
@@ -363,3 +401,28 @@ def test_streamlit_run_serves_the_app_with_its_route(tmp_path):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{url}{live_events.ROUTE}?game=abc", timeout=5)
         assert refused.value.code == 400
+
+
+def test_served_as_the_readme_says_the_laptop_is_heard_and_ctrl_c_stops_at_once(tmp_path):
+    """The README's command listens on IPv6 and IPv4 at once: the laptop's 127.0.0.1 comes as
+    ::ffff:127.0.0.1 and is still the laptop; Ctrl-C lets a request waiting for a move go at once
+    instead of waiting it out (live_events.WAIT_SECONDS) and prints no traceback."""
+    import signal
+
+    from tests.serving import serve
+
+    log = tmp_path / "server.log"
+    with serve(ROOT / "streamlit_app.py", tmp_path / "games.sqlite3", log=log, address=None) as (url, process):
+        with urllib.request.urlopen(f"{url}{live_events.ROUTE}?game=abc&after=-1", timeout=5) as answer:
+            assert answer.status == 200  # the table (the laptop), not refused as a stranger
+        waiting = []
+        thread = threading.Thread(target=lambda: waiting.append(
+            urllib.request.urlopen(f"{url}{live_events.ROUTE}?game=abc&after=0", timeout=30).status))
+        thread.start()
+        time.sleep(1.0)
+        start = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+        thread.join(5)
+        assert time.monotonic() - start < 3 and waiting == [204]
+    assert "Traceback" not in log.read_text(encoding="utf-8", errors="replace")

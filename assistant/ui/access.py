@@ -40,9 +40,12 @@ def is_loopback(host: str | None) -> bool:
     if not host:
         return True
     try:
-        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+        address = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
         return False
+    # A server listening on IPv6 and IPv4 at once sees the laptop's 127.0.0.1 as ::ffff:127.0.0.1.
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
 
 
 def _key_of(query_string: bytes) -> str | None:
@@ -133,8 +136,9 @@ def may_follow(client_host: str | None, cookies: dict, token: str | None, game_i
 
 # --- in a page's run -----------------------------------------------------------------------------
 def connection_is_local() -> bool:
-    """The page was opened on the laptop itself (Streamlit gives no address for it; neither does AppTest)."""
-    return st.context.ip_address is None
+    """The page was opened on the laptop itself (Streamlit gives no address for 127.0.0.1 and ::1, nor
+    does AppTest; a server listening on IPv6 and IPv4 at once gives ::ffff:127.0.0.1)."""
+    return is_loopback(st.context.ip_address)
 
 
 def is_table_device() -> bool:

@@ -16,7 +16,9 @@ the game moved since the page drew it, sends a trigger: the fragment it sits in,
 
 from __future__ import annotations
 
+import asyncio
 import re
+import signal
 from pathlib import Path
 
 import streamlit as st
@@ -61,6 +63,27 @@ async def events(request: Request) -> Response:
     if count == int(after):
         return Response(status_code=204, headers=NO_STORE)
     return JSONResponse({"count": count}, headers=NO_STORE)
+
+
+def stop_waiting_when_the_server_stops() -> None:
+    """Called as the server starts, in its event loop: on Ctrl-C (or SIGTERM) every request waiting for a
+    move is answered at once, before the server waits for its open requests to end (otherwise a
+    device that waits would hold the server up to ``WAIT_SECONDS``). The server's own handler of
+    the signal still runs; where there is none in Python (not in the main thread), nothing changes."""
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(number)
+        if not callable(previous):
+            continue
+
+        def stopping(sig, frame, previous=previous) -> None:
+            loop.call_soon_threadsafe(live.NOTIFIER.close)  # no lock taken inside a signal handler
+            previous(sig, frame)
+
+        try:
+            signal.signal(number, stopping)
+        except ValueError:  # not the main thread
+            return
 
 
 def routes() -> list[Route]:
