@@ -1,14 +1,15 @@
-"""Seats on phones, figures for the issue note: ``python bench/seats.py [--rolls N] [--idle S]``.
+"""Seats on phones, figures for the issue note: ``python bench/seats.py [--rolls N] [--idle S] [--phones N]``.
 
-Six phones (browser contexts of Debian's chromium; ``--phones N``: N) each hold one seat of a Hamstern
-game of as many players on the served app. Per roll, every phone confirms a placement, in a random order; every phone records in
-the page when its "who has decided" chips change, so the figure is the time from the tap on Confirm on
-one phone to the moment each of the other five shows it (median, 95th percentile, max): from the
-tap as the phone's page receives it (touchstart), and from Playwright's tap call (which first waits
-until the button is stable, tens of milliseconds; the figure the first notes were taken with).
-Then the six phones sit idle: the server's CPU seconds per second, against no device at all. (Each
-phone waits on the server's events route for moves and looks by itself every few seconds.) The figures
-include the six browsers' own work: they share the machine's cores with the server.
+Six phones (``--phones N``: N; browser contexts of Debian's chromium) each hold one seat of a Hamstern
+game of as many players on the served app. Per roll, every phone confirms a placement, in a random
+order; every phone records in the page when its "who has decided" chips change, so the figure is the
+time from the tap on Confirm on one phone to the moment each of the other phones shows it (median,
+95th percentile, max): from the tap as the phone's page receives it (touchstart), and from
+Playwright's tap call (which first waits until the button is stable, tens of milliseconds; the figure
+the first notes were taken with). Then the phones sit idle: the server's CPU seconds per second,
+against no device at all. (Each phone waits on the server's events route for moves and looks by
+itself every few seconds.) The figures include the browsers' own work: they share the machine's
+cores with the server, so each phone more slows every phone down, as real phones would not.
 
 Runs with what the README test command installs (Playwright, chromium).
 """
