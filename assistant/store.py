@@ -30,6 +30,7 @@ from assistant.games import get_game, is_built
 from assistant.games.base import Action, State, describe, parse_json
 from assistant.games.registry import game_info
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
+from assistant.store_history import HISTORY_SCHEMA, HistoryRecords
 from assistant.store_keys import KEYS_SCHEMA, TableKeys
 from assistant.store_screens import SCREENS_SCHEMA, ScreenMarks
 from assistant.store_seats import SEATS_SCHEMA, SeatLinks
@@ -60,7 +61,7 @@ CREATE TABLE IF NOT EXISTS score_checks (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-""" + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA
+""" + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA + HISTORY_SCHEMA
 
 
 class UnknownGame(LookupError):
@@ -110,7 +111,7 @@ def default_path() -> Path:
 WRITE_LISTENERS: list = []
 
 
-class Store(SeatLinks, TableKeys, ScreenMarks):
+class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
         self._db: sqlite3.Connection | None = None
@@ -125,6 +126,7 @@ class Store(SeatLinks, TableKeys, ScreenMarks):
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode = WAL")  # kept in the file; a read-only file stays as it is
             db.executescript(SCHEMA)
+        self._backfill_history()
 
     def _open(self) -> sqlite3.Connection:
         # One connection for every thread: Streamlit serves each browser tab on its own thread,
@@ -276,6 +278,8 @@ class Store(SeatLinks, TableKeys, ScreenMarks):
                 "UPDATE games SET updated = ?, finished = ?, scores = ? WHERE id = ?",
                 (now, finished_scores is not None, json.dumps(finished_scores), game_id),
             )
+            if finished_scores is not None:
+                self._record_game(db, game_id)  # the table's history, in the same transaction
             db.execute("COMMIT")
 
     def remove_last(self, game_id: str, known_actions: int) -> None:

@@ -82,6 +82,9 @@ class GameInfo:
     # The app saves who sits in each seat: setup["bots"], "human" or a bot level per seat, people
     # first. A saved game of such a game without it reads as damaged (assistant/store.py).
     setup_has_bots: bool = False
+    # The lowest score wins (Biber Gang's points, Hamsterdam's flood tokens): the history's "best" score
+    # is then the lowest, and its averages rank from low to high.
+    lowest_wins: bool = False
     # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}, and if need
     # be "seeds" (how many) and "policy" (who plays instead of random moves): see tests/helpers.sim_cases.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)

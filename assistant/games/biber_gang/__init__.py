@@ -17,7 +17,7 @@ INFO = register_game(GameInfo(
     score_check="assistant.games.biber_gang.scorecard:check_scores",
     sheet="sheets.biber_gang:render", sheet_kind="biber-gang",
     bots="assistant.bots.biber_gang", log="assistant.games.biber_gang.log",
-    app="assistant.ui.biber_gang.app", setup_has_bots=True,
+    app="assistant.ui.biber_gang.app", setup_has_bots=True, lowest_wins=True,
     sim_setups=tuple(
         {"num_players": players, "options": {"rounds": 2, "discard_pickup_must_be_kept": keep}}
         for players in range(2, 7) for keep in (False, True) if players % 2 == 0 or not keep

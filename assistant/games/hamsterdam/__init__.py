@@ -22,7 +22,7 @@ INFO = register_game(GameInfo(
     sheet_kind="hamsterdam", sheet="sheets.hamsterdam:render",
     score_check="assistant.games.hamsterdam.scorecard:check_scores",
     log="assistant.games.hamsterdam.log", bots=BOTS, sim_setups=SIM_SETUPS,
-    app="assistant.ui.hamsterdam.app", setup_has_bots=True,
+    app="assistant.ui.hamsterdam.app", setup_has_bots=True, lowest_wins=True,
 ))
 
 
