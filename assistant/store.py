@@ -32,6 +32,7 @@ from assistant.games.registry import game_info
 from assistant.store_errors import check_ours, expected_columns, from_os_error, from_sqlite
 from assistant.store_history import HISTORY_SCHEMA, HistoryRecords
 from assistant.store_keys import KEYS_SCHEMA, TableKeys
+from assistant.store_replays import REPLAYS_SCHEMA, ReplayLinks
 from assistant.store_screens import SCREENS_SCHEMA, ScreenMarks
 from assistant.store_seats import SEATS_SCHEMA, SeatLinks
 
@@ -61,7 +62,7 @@ CREATE TABLE IF NOT EXISTS score_checks (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
-""" + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA + HISTORY_SCHEMA
+""" + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA + HISTORY_SCHEMA + REPLAYS_SCHEMA
 
 
 class UnknownGame(LookupError):
@@ -111,7 +112,7 @@ def default_path() -> Path:
 WRITE_LISTENERS: list = []
 
 
-class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords):
+class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else default_path()
         self._db: sqlite3.Connection | None = None

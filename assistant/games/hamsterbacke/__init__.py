@@ -4,7 +4,7 @@ from typing import Any
 
 from assistant.games.base import Action, Game
 from assistant.games.hamsterbacke.actions import Move, move_from_data
-from assistant.games.hamsterbacke.rules import HamsterbackeState, sample_from_view
+from assistant.games.hamsterbacke.rules import HamsterbackeState, round_number, sample_from_view
 from assistant.games.registry import GameInfo, register_game
 
 INFO = register_game(GameInfo(
@@ -33,4 +33,4 @@ class HamsterbackeGame(Game):
         return sample_from_view(self, view, rng)
 
 
-__all__ = ["INFO", "HamsterbackeGame", "HamsterbackeState", "Move"]
+__all__ = ["INFO", "HamsterbackeGame", "HamsterbackeState", "Move", "round_number"]

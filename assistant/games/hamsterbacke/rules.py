@@ -317,6 +317,17 @@ class HamsterbackeState(State):
         return other
 
 
+ACTS = ("take", "play", "turn_pile", "pass")  # a turn's two actions; "giver" and "give" belong to the act before
+
+
+def round_number(state: HamsterbackeState) -> int:
+    """The round of turns ``state`` is in, from 1: a round begins as seat 0 begins a turn (the replay page
+    steps from round to round with it). An act whose gift is still to be given is not done yet."""
+    acts = sum(1 for move in state.history if move.kind in ACTS)
+    turns_done = (acts - (state.phase != "act" and not state.over)) // 2
+    return turns_done // state.num_players + 1
+
+
 def gifts(hand: list[int], size: int) -> list[tuple[int, ...]]:
     """Every choice of ``size`` cards from ``hand`` (counts per colour), in a fixed order."""
     # No colour can give more than ``size``: capped, few hands differ, so the listing is kept.

@@ -4,7 +4,7 @@ from typing import Any
 
 from assistant.games.base import Action, Game, describe
 from assistant.games.hamstern.layout import SIDES, Layout, load_layout
-from assistant.games.hamstern.rules import PASS, HamsternState, Place, Roll
+from assistant.games.hamstern.rules import PASS, HamsternState, Place, Roll, round_number
 from assistant.games.registry import GameInfo, Option, register_game
 
 INFO = register_game(GameInfo(
@@ -14,7 +14,7 @@ INFO = register_game(GameInfo(
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
     sheet="sheets.hamstern:render", sheet_kind="hamstern",
-    bots="assistant.bots.hamstern", app="assistant.ui.hamstern.app",
+    bots="assistant.bots.hamstern", log="assistant.games.hamstern.log", app="assistant.ui.hamstern.app",
     sim_setups=tuple(
         {"num_players": players, "options": {"side": side, "free_start": free_start}}
         for side in SIDES for players in range(1, 7) for free_start in (False, True)
@@ -49,4 +49,4 @@ class HamsternGame(Game):
         )
 
 
-__all__ = ["PASS", "HamsternGame", "HamsternState", "Place", "Roll"]
+__all__ = ["PASS", "HamsternGame", "HamsternState", "Place", "Roll", "round_number"]

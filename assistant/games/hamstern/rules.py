@@ -267,3 +267,9 @@ class HamsternState(State):
         other.crossed = list(self.crossed)
         other.struck = list(self.struck)
         return other
+
+
+def round_number(state: HamsternState) -> int:
+    """The round ``state`` is in, from 1: a round is one roll and everybody's decision on it, and begins
+    while the table waits for its roll (the replay page steps from round to round with it)."""
+    return state.rolls + (state.roll is None and not state.over)
