@@ -19,6 +19,7 @@ from assistant.games.registry import GameInfo, registered
 from assistant.store import DamagedGame, SavedCheck, UnknownGame
 from assistant.store_errors import StorageError
 from assistant.ui.common import not_saved, plain, refusal, show_storage_error, store, tr
+from assistant.ui.nav import game_app
 
 # Not "game": a score check is not a game, and ?game= belongs to the game pages.
 CHECK_PARAM = "check"
@@ -155,9 +156,26 @@ def change(game: str, normalise: Callable[[dict], dict], edit: Callable[[dict], 
             st.session_state.setdefault("sc_drafts", {}).pop(game, None)
         else:
             st.session_state.setdefault("sc_drafts", {})[game] = data
+            return None
+        record_result(game, check_id, data)
     except StorageError as error:  # the disk is full or the file read-only: what was saved stays as it was
         return not_saved(error)
     return None
+
+
+def record_result(game: str, check_id: str, data: dict) -> None:
+    """The history counts a score check once it is complete, like a game played in the app: after every
+    save the game's ``score_result`` (its score page's ``result``) says who scored what, or None while the
+    check is not complete, and the history keeps that or forgets the check again. Hamstern's results are
+    kept per side (``score_variant``). A player whose name was left blank is nobody the history knows:
+    the store leaves them out."""
+    app = game_app(game) if game in games() else None
+    players = app.score_result(data) if hasattr(app, "score_result") else None
+    if players:
+        variant = app.score_variant(data) if hasattr(app, "score_variant") else None
+        store().record_check_result(check_id, game, players, variant=variant)
+    else:
+        store().forget_check_result(check_id)
 
 
 def bind(key: str, value) -> None:

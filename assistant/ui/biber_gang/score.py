@@ -12,7 +12,8 @@ import streamlit as st
 
 from assistant.games.biber_gang.cards import BEAVER, DISPLAY_SIZE
 from assistant.games.biber_gang.scorecard import check_card_counts
-from assistant.games.biber_gang.scoring import lowest, score_display
+from assistant.games.biber_gang.scoring import lowest, ranking_key, score_display
+from assistant.games.standings import places
 from assistant.store import SavedCheck
 from assistant.ui.biber_gang import pictures as cards
 from assistant.ui.common import plain, tr
@@ -93,6 +94,17 @@ def standing(data: dict) -> tuple[str | None, list[int]]:
     best = [entered[n] for n in lowest([sums[player] for player in entered])]
     complete = all(p is not None for row in table for p in row)
     return ("winner" if complete else "leading"), best
+
+
+def result(data: dict) -> list[dict] | None:
+    """The five rounds as the history keeps them (name, total, place, won: the lowest total wins), once
+    every round of every player is entered; None before. ``data`` is a normalised check."""
+    sums = totals(points_table(data))
+    if standing(data)[0] != "winner":
+        return None
+    ranked = places([ranking_key(total) for total in sums])
+    return [{"name": data["names"][p], "score": sums[p], "place": ranked[p], "won": ranked[p] == 1}
+            for p in range(data["count"])]
 
 
 def round_complete(data: dict, number: int) -> bool:

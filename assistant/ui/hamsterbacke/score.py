@@ -42,6 +42,21 @@ def normalise(raw: dict) -> dict:
             "names": names_from(raw.get("names")), "counts": counts}
 
 
+def result(data: dict) -> list[dict] | None:
+    """The counted end as the history keeps it (name, score, place, won), once the counts are an end a
+    game can reach; None before. ``data`` is a normalised check."""
+    count = data["count"]
+    names = shown_names(data)
+    try:
+        checked = check_scores({"players": [{"name": names[n], **data["counts"][n]} for n in range(count)]})
+    except ValueError:  # IllegalAction too: not an end yet
+        return None
+    totals = [player["total"] for player in checked["players"]]
+    ranked = places(totals)
+    return [{"name": data["names"][n], "score": totals[n], "place": ranked[n], "won": ranked[n] == 1}
+            for n in range(count)]
+
+
 def _save(edit) -> None:
     st.session_state.sc_error = change(GAME, normalise, edit)
 

@@ -70,6 +70,20 @@ def _check(data: dict, *, finished: bool = False) -> None:
     check_counts(shown_names(data), data["counts"][:data["count"]], finished=finished)
 
 
+def result(data: dict) -> list[dict] | None:
+    """The counted end as the history keeps it (name, score, place, won), once the counts are an end a
+    game reaches; None before. ``data`` is a normalised check."""
+    counts = data["counts"][:data["count"]]
+    try:
+        _check(data, finished=True)
+    except IllegalAction:
+        return None
+    if not any(any(player.values()) for player in counts):
+        return None
+    return [{"name": data["names"][row["player"]], "score": row["score"], "place": row["place"],
+             "won": row["winner"]} for row in sorted(standings(counts)["players"], key=lambda row: row["player"])]
+
+
 def _save(edit, player: int | None = None) -> None:
     """Save the change; a refused one's reason is shown beside the player whose count was tapped."""
     st.session_state.sc_error = change(GAME, normalise, edit)

@@ -64,6 +64,25 @@ def crossed_cells(data: dict, side: str, player: int) -> set:
     return {tuple(cell) for cell in data["crossed"][side][player]}
 
 
+def result(data: dict) -> list[dict] | None:
+    """The finished sheets as the history keeps them (name, score, place, won), once every player's
+    sheet has a cross; None before. ``data`` is a normalised check."""
+    side, count = data["side"], data["count"]
+    sheets = [crossed_cells(data, side, n) for n in range(count)]
+    if not all(sheets):
+        return None
+    layout = load_layout(side)
+    breakdowns = [scoring.breakdown(layout, layout.mask(sheet)) for sheet in sheets]
+    table = scoring.standings(breakdowns, over=True)
+    return [{"name": data["names"][row["player"]], "score": row["score"], "place": row["place"],
+             "won": row["winner"]} for row in sorted(table["players"], key=lambda row: row["player"])]
+
+
+def variant(data: dict) -> str:
+    """The history keeps Hamstern's results per side."""
+    return data["side"]
+
+
 # --- changes: each one is saved at once -----------------------------------------------------
 def _save(edit, *, entry: bool = True) -> None:
     st.session_state.sc_error = change(GAME, normalise, edit, entry=entry)

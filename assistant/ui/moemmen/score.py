@@ -62,6 +62,22 @@ def _check(data: dict, *, finished: bool = False) -> None:
     check_hands(shown_names(data), hands, finished=finished)
 
 
+def result(data: dict) -> list[dict] | None:
+    """The round's end as the history keeps it (name, score, place, won), once every hand is entered and
+    a round ends with them; None before. ``data`` is a normalised check."""
+    names = shown_names(data)
+    players = [{"name": names[p], "hand": data["hands"][p]} for p in range(data["count"])]
+    try:
+        _check(data, finished=True)
+        checked = check_scores({"players": players})
+    except ValueError:  # IllegalAction too: a hand still missing cards, or no round ends with them
+        return None
+    totals = [player["total"] for player in checked["players"]]
+    ranked = places(totals)
+    return [{"name": data["names"][p], "score": totals[p], "place": ranked[p], "won": ranked[p] == 1}
+            for p in range(data["count"])]
+
+
 def _save(edit) -> None:
     st.session_state.sc_error = change(GAME, normalise, edit)
 
