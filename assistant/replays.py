@@ -115,8 +115,13 @@ class Replay:
                 if base_step < kept_step < step:
                     base_step, base = kept_step, kept
             state = base.clone()
-            for action in self.actions[base_step:step]:
-                state.apply(action)
+            if step > base_step:
+                for action in self.actions[base_step:step - 1]:
+                    state.apply(action)
+                if step - 1 > base_step:  # the step before is kept too: the step's events are told from it
+                    self._keep(self._states, step - 1, state, KEPT_STATES)
+                    state = state.clone()
+                state.apply(self.actions[step - 1])
             return self._keep(self._states, step, state, KEPT_STATES)
 
     def view_at(self, step: int, seat: int | None) -> dict:
@@ -192,10 +197,10 @@ class Replay:
 
 
 def _round_function(state: State) -> Callable[[State], int]:
-    """The round a state is in, counting up: the game's engine package's ``round_number(state)`` where
-    it has one (Hamstern: a roll and the decisions on it; Hamsterbacke: a round of turns), else the
-    ``round`` its view shows (Hamsterdam, Biber Gang, Mömmen: as the table's heading says it). A game
-    with neither has one round."""
+    """The round a state is in, counting up: the game's engine package's ``round_number(state)`` (Hamstern:
+    a roll and everybody's decision on it; Hamsterdam: the turns of a round, as the table's heading counts
+    them; Biber Gang and Mömmen: a deal; Hamsterbacke: a round of turns), else the ``round`` its view shows
+    (a view of every step: slower). A game with neither has one round."""
     engine = game_info(state.game.name).engine.split(":")[0]
     helper = getattr(import_module(engine), "round_number", None)
     if helper is not None:

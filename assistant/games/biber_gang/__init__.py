@@ -4,7 +4,7 @@ from typing import Any
 
 from assistant.games.base import Action, Game
 from assistant.games.biber_gang.actions import Move, move_from_data
-from assistant.games.biber_gang.rules import BiberGangState, sample_from_view
+from assistant.games.biber_gang.rules import BiberGangState, round_number, sample_from_view
 from assistant.games.registry import GameInfo, Option, register_game
 
 INFO = register_game(GameInfo(
@@ -39,4 +39,4 @@ class BiberGangGame(Game):
         return sample_from_view(self, view, rng)
 
 
-__all__ = ["INFO", "BiberGangGame", "BiberGangState", "Move"]
+__all__ = ["INFO", "BiberGangGame", "BiberGangState", "Move", "round_number"]

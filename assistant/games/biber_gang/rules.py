@@ -373,3 +373,9 @@ def sample_from_view(game, view: dict, rng: random.Random) -> BiberGangState:
     state.last_turns = 0 if state.ender is None else (state.ender - state.turn) % state.num_players
     state.start_info = view["start_info"]
     return state
+
+
+def round_number(state: BiberGangState) -> int:
+    """The round (deal) ``state`` is in, from 1, as its view says it (the replay page steps from round to
+    round with it, without a view of every step)."""
+    return state.round

@@ -6,6 +6,7 @@ from assistant.games.base import Action, Game
 from assistant.games.hamsterdam.actions import ROLLS, Move, Roll, action_from_data
 from assistant.games.hamsterdam.rules import HamsterdamState
 from assistant.games.hamsterdam.sample import sample_from_view
+from assistant.games.hamsterdam.views import round_number
 from assistant.games.registry import GameInfo, Option, register_game
 
 # The bots' module, and the games the shared random simulation plays (tests/helpers.sim_cases): random
@@ -43,4 +44,4 @@ class HamsterdamGame(Game):
         return state
 
 
-__all__ = ["BOTS", "INFO", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll"]
+__all__ = ["BOTS", "INFO", "ROLLS", "SIM_SETUPS", "HamsterdamGame", "HamsterdamState", "Move", "Roll", "round_number"]

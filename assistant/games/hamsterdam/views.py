@@ -21,6 +21,12 @@ KINDS_OF_PHASE = {
 SETUP = ("pass", "arrange", "keep")
 
 
+def round_number(state) -> int:
+    """The round ``state`` is in, from 1, as the table's heading says it: the turns completed tell it (the
+    replay page steps from round to round with it)."""
+    return state.turns // state.round_turns + 1
+
+
 def view(state, player: int | None) -> dict:
     """JSON-safe. ``player`` None (or no seat, as CHANCE) sees what every player may see."""
     me = player if isinstance(player, int) and 0 <= player < state.num_players else None
@@ -43,7 +49,7 @@ def view(state, player: int | None) -> dict:
         "start_dice": [list(dice) if dice else None for dice in state.start_dice],  # public, as the sums
         "roller": state.roller() if phase not in (*SETUP, "start_roll", "place") or state.turns else None,
         "turns": state.turns,
-        "round": state.turns // state.round_turns + 1,
+        "round": round_number(state),
         "turns_per_round": state.round_turns,
         "movement_every": state.movement_turns,
         "dice": list(state.dice) if state.dice else None,

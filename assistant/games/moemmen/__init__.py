@@ -4,7 +4,7 @@ from typing import Any
 
 from assistant.games.base import Action, Game, describe
 from assistant.games.moemmen.actions import Move, move_from_data
-from assistant.games.moemmen.rules import MoemmenState, sample_from_view
+from assistant.games.moemmen.rules import MoemmenState, round_number, sample_from_view
 from assistant.games.registry import GameInfo, Option, register_game
 
 INFO = register_game(GameInfo(
@@ -43,4 +43,4 @@ class MoemmenGame(Game):
         return sample_from_view(self, view, rng)
 
 
-__all__ = ["INFO", "MoemmenGame", "MoemmenState", "Move"]
+__all__ = ["INFO", "MoemmenGame", "MoemmenState", "Move", "round_number"]

@@ -382,3 +382,8 @@ def _give_a_card_to_lay_down(hand: list[int], known: list[int], pool: list[int])
         hand.remove(unknown[0])
         insort(hand, other)
 
+
+def round_number(state: MoemmenState) -> int:
+    """The round (deal) ``state`` is in, from 1, as its view says it (the replay page steps from round to
+    round with it, without a view of every step)."""
+    return state.round

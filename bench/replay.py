@@ -1,0 +1,75 @@
+"""What a replay step costs the server as a game grows: ``python bench/replay.py``.
+
+One step of the replay page, as the server computes it (assistant/replays.py): the saved game's shared
+replay (``replay_of``: one small query when it is known), the state at the step, the public view and the
+step's sentences. Timed at action 10, 100 and 300 of the long 4-player Hamsterdam game bench/moves.py plays
+(HAMSTERDAM_SEED), saved in a store: cold (the step asked for the first time, of a replay just made) and warm
+(asked again), the median of ``--repeats`` each. Then the time to make the replay of the whole game (from the
+store's rows: a replay of every action, with its checkpoints). Target: a step <= 50 ms, not growing with the
+step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from assistant import replays  # noqa: E402
+from assistant.replays import replay_of  # noqa: E402
+from assistant.store import Store  # noqa: E402
+from bench.moves import HAMSTERDAM_SEED, NAMES, played  # noqa: E402
+
+STEPS = (10, 100, 300)
+
+
+def one_step(store: Store, game_id: str, step: int) -> float:
+    """Milliseconds of one replay step, as the page asks for it."""
+    started = time.perf_counter()
+    replay = replay_of(store, game_id)
+    replay.state_at(step)
+    replay.view_at(step, None)
+    replay.sentences(step, NAMES, "en")
+    return (time.perf_counter() - started) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=51)
+    args = parser.parse_args()
+    state = played("hamsterdam", 4, HAMSTERDAM_SEED, 10**6, mode="full")
+    setup = {"names": NAMES, "bots": ["human"] * 4, "mode": "together", "speed": "quick", "dice": "app"}
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "games.sqlite3")
+        game_id = store.create(state, setup)
+        builds = []
+        for _ in range(args.repeats):
+            replays._replays.clear()  # as after a restart, or once the game is no longer among the kept ones
+            started = time.perf_counter()
+            replay_of(store, game_id)
+            builds.append((time.perf_counter() - started) * 1000)
+        print(f"Hamsterdam, 4 players, {len(state.history)} actions: {len(replay_of(store, game_id).round_starts())}"
+              f" rounds")
+        worst = 0.0
+        for step in STEPS:
+            cold, warm = [], []
+            for _ in range(args.repeats):
+                replays._replays.clear()
+                replay_of(store, game_id)  # made (not timed): its step is asked for the first time
+                cold.append(one_step(store, game_id, step))
+                warm.extend(one_step(store, game_id, step) for _ in range(3))
+            worst = max(worst, statistics.median(cold))
+            print(f"step at action {step:3d}: cold {statistics.median(cold):6.2f} ms (max {max(cold):6.2f}),"
+                  f" warm {statistics.median(warm):6.2f} ms")
+        print(f"making the replay of the whole game: {statistics.median(builds):6.2f} ms (median)")
+        print(f"largest cold step {worst:.2f} ms (target <= 50 ms, not growing with the step)")
+
+
+if __name__ == "__main__":
+    main()
