@@ -44,9 +44,14 @@ CREATE TABLE IF NOT EXISTS results (
     variant   TEXT,                 -- Hamstern's side "A" or "B"; else NULL
     PRIMARY KEY (source, source_id, seat)
 );
+-- For the History page (assistant/history.py): the latest games, a game's latest games, a game's
+-- leaderboard, and everything about one player; the last two hold every column their queries read.
 CREATE INDEX IF NOT EXISTS results_by_time ON results (played, source, source_id);
-CREATE INDEX IF NOT EXISTS results_by_game ON results (game, variant, played);
-CREATE INDEX IF NOT EXISTS results_by_person ON results (person_id, game, variant, score);
+CREATE INDEX IF NOT EXISTS results_of_game_by_time ON results (game, played);
+CREATE INDEX IF NOT EXISTS results_of_game_by_person ON results (game, person_id, source, source_id, won, score,
+                                                                 variant);
+CREATE INDEX IF NOT EXISTS results_of_person ON results (person_id, source, source_id, game, variant, won, score,
+                                                         place, played);
 CREATE TABLE IF NOT EXISTS history_flags (
     name  TEXT PRIMARY KEY,
     value INTEGER NOT NULL
@@ -66,6 +71,14 @@ SOURCES = ("game", "check")
 VARIANT_OPTION = {"hamstern": "side"}
 NAME_LENGTH = 20  # as the name fields of the pages allow
 BACKFILLED = "backfilled"  # history_flags: finished games saved before the history existed are recorded
+
+
+class HistoryError(ValueError):
+    """Refused: ``key`` names the reason in the catalogues (assistant/locales/history/)."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(key)
 
 
 def tidy_name(name: str) -> str:

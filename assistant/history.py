@@ -1,0 +1,275 @@
+"""The table's history, read for the History page: people, recent games, a player's figures, two players
+face to face, a leaderboard per game, and a player's scores over time.
+
+Plain Python, no Streamlit. Every function takes the store; names come back as they are kept (the page
+shows them as text). The rows are kept by assistant/store_history.py; the figures are counted in SQL
+(GROUP BY) so that the page stays quick with ten thousand games. A player who sat twice in one game (two
+names merged) counts that game once.
+
+Export and backup are in assistant/history_backup.py; their names are offered here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from assistant.history_backup import RestoreRefused, RestoreReport, backup, backup_with_report, export_csv, restore
+from assistant.store_history import NAME_LENGTH, HistoryError, lowest_wins, name_key, tidy_name
+
+# One game of one player, whatever the seat: "source/id" is unique (a game and a check may share an id).
+ONE_GAME = "r.source || '/' || r.source_id"
+
+
+@dataclass(frozen=True)
+class Person:
+    id: int
+    name: str  # a bot's is its level: the page translates it
+    key: str
+    bot_level: str | None
+    games: int
+
+
+class SeatResult(NamedTuple):
+    person_id: int
+    name: str
+    bot_level: str | None
+    score: float
+    place: int
+    won: bool
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    source: str  # "game" (played in the app) or "check" (a score check)
+    source_id: str
+    game: str
+    played: float  # seconds since 1970
+    players: list[SeatResult]  # in order of place, then seat
+    variant: str | None
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    variant: str | None  # None: every variant together
+    games: int
+    wins: int
+    win_rate: float  # 0..1
+    average: float
+    best: float  # the lowest score where the lowest wins (Biber Gang, Hamsterdam)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    person: Person
+    games: int
+    wins: int
+    win_rate: float
+    current_streak: int  # games won in a row up to the latest one (0 if the latest was not won)
+    longest_streak: int  # the most games won in a row, ever
+    per_game: dict[str, GameStats] = field(default_factory=dict)  # every variant together
+    per_variant: dict[tuple[str, str], GameStats] = field(default_factory=dict)  # (game, variant): Hamstern's sides
+
+
+@dataclass(frozen=True)
+class Duel:
+    games: int
+    a_ahead: int  # a placed better than b
+    b_ahead: int
+    level: int  # the same place
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    a: int
+    b: int
+    games: int
+    a_ahead: int
+    b_ahead: int
+    level: int
+    per_game: dict[str, Duel] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Standing:
+    person_id: int
+    name: str
+    bot_level: str | None
+    games: int
+    wins: int
+    win_rate: float
+    average: float
+    best: float
+
+
+# --- people -------------------------------------------------------------------------------------------
+def people(store) -> list[Person]:
+    """Everybody who ever played (people by name, then the bots), with their number of games."""
+    with store._connect() as db:
+        rows = db.execute(
+            "SELECT p.id, p.name, p.key, p.bot_level,"
+            " (SELECT COUNT(*) FROM (SELECT DISTINCT source, source_id FROM results WHERE person_id = p.id))"
+            " FROM people p ORDER BY p.bot_level IS NOT NULL, p.key, p.id").fetchall()
+    return [Person(*row) for row in rows]
+
+
+def person(store, person_id: int) -> Person:
+    """One person; HistoryError("history.unknown_player") if there is none."""
+    with store._connect() as db:
+        row = db.execute(
+            "SELECT id, name, key, bot_level,"
+            " (SELECT COUNT(*) FROM (SELECT DISTINCT source, source_id FROM results WHERE person_id = ?1))"
+            " FROM people WHERE id = ?1", (person_id,)).fetchone()
+    if row is None:
+        raise HistoryError("history.unknown_player")
+    return Person(*row)
+
+
+def rename(store, person_id: int, new_name: str) -> None:
+    """Give a person another name. Refused (HistoryError, a ValueError) for a blank or too long name, a
+    bot, or a name that is another person's already (the page offers to merge the two instead)."""
+    name = tidy_name(new_name) if isinstance(new_name, str) else ""
+    if not name:
+        raise HistoryError("history.rename.blank")
+    if len(name) > NAME_LENGTH:
+        raise HistoryError("history.rename.too_long")
+    with store._connect() as db:
+        db.execute("BEGIN IMMEDIATE")
+        row = db.execute("SELECT bot_level FROM people WHERE id = ?", (person_id,)).fetchone()
+        if row is None:
+            raise HistoryError("history.unknown_player")  # leaving the block drops the transaction
+        if row[0] is not None:
+            raise HistoryError("history.rename.bot")
+        key = name_key(name)
+        if db.execute("SELECT 1 FROM people WHERE key = ? AND id != ?", (key, person_id)).fetchone():
+            raise HistoryError("history.rename.taken")
+        db.execute("UPDATE people SET name = ?, key = ? WHERE id = ?", (name, key, person_id))
+        db.execute("COMMIT")
+
+
+def merge(store, keep_id: int, gone_id: int) -> None:
+    """Two names were one person: ``gone``'s results become ``keep``'s and ``gone`` is no more. A game
+    where both sat keeps both rows (and counts once). Bots are never merged."""
+    if keep_id == gone_id:
+        raise HistoryError("history.merge.same")
+    with store._connect() as db:
+        db.execute("BEGIN IMMEDIATE")
+        levels = dict(db.execute("SELECT id, bot_level FROM people WHERE id IN (?, ?)", (keep_id, gone_id)))
+        if len(levels) != 2:
+            raise HistoryError("history.unknown_player")
+        if any(level is not None for level in levels.values()):
+            raise HistoryError("history.merge.bot")
+        db.execute("UPDATE results SET person_id = ? WHERE person_id = ?", (keep_id, gone_id))
+        db.execute("DELETE FROM people WHERE id = ?", (gone_id,))
+        db.execute("COMMIT")
+
+
+# --- games ---------------------------------------------------------------------------------------------
+def recent_games(store, limit: int = 20, game: str | None = None) -> list[PlayedGame]:
+    """The last ``limit`` games that ended (only ``game``'s if given), newest first, with every player."""
+    with store._connect() as db:
+        rows = db.execute(
+            "WITH latest AS (SELECT DISTINCT played, source, source_id FROM results"
+            "  WHERE ?1 IS NULL OR game = ?1 ORDER BY played DESC, source DESC, source_id DESC LIMIT ?2)"
+            " SELECT r.source, r.source_id, r.game, r.played, r.variant,"
+            "  r.person_id, p.name, p.bot_level, r.score, r.place, r.won, r.seat"
+            " FROM latest l JOIN results r ON r.source = l.source AND r.source_id = l.source_id"
+            " JOIN people p ON p.id = r.person_id"
+            " ORDER BY l.played DESC, l.source DESC, l.source_id DESC, r.place, r.seat", (game, limit)).fetchall()
+    games: list[PlayedGame] = []
+    for source, source_id, name, played, variant, *player in rows:
+        if not games or (games[-1].source, games[-1].source_id) != (source, source_id):
+            games.append(PlayedGame(source, source_id, name, played, [], variant))
+        person_id, person_name, level, score, place, won, seat = player
+        games[-1].players.append(SeatResult(person_id, person_name, level, score, place, bool(won), seat))
+    return games
+
+
+def _figures(db, where: str, params: tuple, group: str) -> list[tuple]:
+    """games, wins, average, highest, lowest per ``group``, over the results ``where`` selects."""
+    return db.execute(
+        f"SELECT {group}, COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END),"
+        f" AVG(r.score), MAX(r.score), MIN(r.score) FROM results r WHERE {where} GROUP BY {group}",
+        params).fetchall()
+
+
+def _stats(game: str, variant: str | None, games: int, wins: int, average: float, high: float,
+           low: float) -> GameStats:
+    return GameStats(game, variant, games, wins, wins / games if games else 0.0, average,
+                     low if lowest_wins(game) else high)
+
+
+def player_stats(store, person_id: int) -> PlayerStats:
+    """A player's figures: per game, per variant (Hamstern's sides), in all, and their winning streaks."""
+    who = person(store, person_id)
+    with store._connect() as db:
+        per_game = _figures(db, "r.person_id = ?", (person_id,), "r.game")
+        per_variant = _figures(db, "r.person_id = ? AND r.variant IS NOT NULL", (person_id,), "r.game, r.variant")
+        total = db.execute(f"SELECT COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END)"
+                           " FROM results r WHERE r.person_id = ?", (person_id,)).fetchone()
+        wins_in_order = [row[0] for row in db.execute(
+            "SELECT MAX(won) FROM results WHERE person_id = ? GROUP BY source, source_id"
+            " ORDER BY MIN(played), source, source_id", (person_id,))]
+    current = longest = 0
+    for won in wins_in_order:
+        current = current + 1 if won else 0
+        longest = max(longest, current)
+    games, wins = total
+    return PlayerStats(
+        who, games, wins, wins / games if games else 0.0, current, longest,
+        per_game={row[0]: _stats(row[0], None, *row[1:]) for row in per_game},
+        per_variant={(row[0], row[1]): _stats(*row) for row in per_variant})
+
+
+def head_to_head(store, a: int, b: int) -> HeadToHead:
+    """The games ``a`` and ``b`` both played, per game: who placed better, or the same place."""
+    per_game: dict[str, Duel] = {}
+    if a != b:
+        with store._connect() as db:
+            rows = db.execute(
+                "WITH pa AS (SELECT source, source_id, game, MIN(place) AS place FROM results WHERE person_id = ?"
+                "  GROUP BY source, source_id),"
+                " pb AS (SELECT source, source_id, MIN(place) AS place FROM results WHERE person_id = ?"
+                "  GROUP BY source, source_id)"
+                " SELECT pa.game, COUNT(*), SUM(pa.place < pb.place), SUM(pa.place > pb.place),"
+                "  SUM(pa.place = pb.place)"
+                " FROM pa JOIN pb ON pa.source = pb.source AND pa.source_id = pb.source_id GROUP BY pa.game",
+                (a, b)).fetchall()
+        per_game = {game: Duel(*counts) for game, *counts in rows}
+    duels = per_game.values()
+    return HeadToHead(a, b, sum(d.games for d in duels), sum(d.a_ahead for d in duels),
+                      sum(d.b_ahead for d in duels), sum(d.level for d in duels), per_game)
+
+
+def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1) -> list[Standing]:
+    """Everybody who played ``game`` (``variant`` only, if given) at least ``min_games`` times: most wins
+    first, then the best win rate, then the best average (the lowest where the lowest score wins)."""
+    with store._connect() as db:
+        rows = db.execute(
+            f"SELECT r.person_id, p.name, p.bot_level, COUNT(DISTINCT {ONE_GAME}) AS games,"
+            f" COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END), AVG(r.score), MAX(r.score), MIN(r.score)"
+            " FROM results r JOIN people p ON p.id = r.person_id"
+            " WHERE r.game = ? AND (? IS NULL OR r.variant = ?) GROUP BY r.person_id HAVING games >= ?",
+            (game, variant, variant, min_games)).fetchall()
+    low = lowest_wins(game)
+    board = [Standing(person_id, name, level, games, wins, wins / games, average, lowest if low else highest)
+             for person_id, name, level, games, wins, average, highest, lowest in rows]
+    board.sort(key=lambda s: (-s.wins, -s.win_rate, s.average if low else -s.average, s.bot_level is not None,
+                              s.name.casefold(), s.person_id))
+    return board
+
+
+def score_series(store, person_id: int, game: str, variant: str | None = None) -> list[tuple[float, float]]:
+    """(when, score) of each of a player's games of ``game`` (``variant`` only, if given), oldest first."""
+    with store._connect() as db:
+        return [tuple(row) for row in db.execute(
+            "SELECT played, score FROM results WHERE person_id = ? AND game = ? AND (? IS NULL OR variant = ?)"
+            " ORDER BY played, source, source_id, seat", (person_id, game, variant, variant))]
+
+
+__all__ = ["Duel", "GameStats", "HeadToHead", "HistoryError", "Person", "PlayedGame", "PlayerStats", "RestoreRefused",
+           "RestoreReport", "SeatResult", "Standing", "backup", "backup_with_report", "export_csv", "head_to_head",
+           "leaderboard", "merge", "people", "person", "player_stats", "recent_games", "rename", "restore",
+           "score_series"]
