@@ -18,6 +18,11 @@ imports only when it shows that game (this package never imports Streamlit). It 
     score_form(saved) -> None           the score check (``saved``: the store's SavedCheck, or None
                                         before the first entry), saved through assistant.ui.score_saving
     picture() -> str                    an SVG of the game for its tile on Home
+    replay_picture(names, view, seat, phone) -> str
+                                        one step of a replay (assistant/ui/pages/replay.py) as HTML drawn
+                                        with the live table's builders, nothing on it tappable: ``view`` is
+                                        ``seat``'s (None: what everybody saw); in a finished game it also
+                                        holds ``"seat_views"``, every seat's view, to turn every hand up
 
 A game with ``engine`` but no ``app`` still has a page (it says its table is not in the
 app yet) and a score check that reads the command line's JSON. Everything the app side

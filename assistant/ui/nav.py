@@ -87,21 +87,29 @@ def seat_page() -> st.Page:
                    url_path="seat", visibility="hidden")
 
 
+def replay_page() -> st.Page:
+    """A saved game stepped through from its first action: not in the menu. The table opens any game with
+    it; a seat link or a replay link opens only its own (the page decides which, assistant/ui/replay)."""
+    return st.Page(PAGES_DIR / "replay.py", title=tr("ui.replay.title"), icon=":material/replay:",
+                   url_path="replay", visibility="hidden")
+
+
 def pages() -> list[st.Page]:
     return ([page(name) for name in menu()] + [_alias(name) for name in game_names() if "_" in name]
-            + [seat_page()])
+            + [seat_page(), replay_page()])
 
 
 def visitor_pages() -> list[st.Page]:
-    """A device that is not the table (assistant/ui/access.py): a seat link's page, and at every other
-    address of the app the page that says how to join (not Streamlit's "page not found")."""
+    """A device that is not the table (assistant/ui/access.py): a seat link's page, the replay a seat link or
+    a replay link opens, and at every other address of the app the page that says how to join (not
+    Streamlit's "page not found")."""
     from assistant.ui.access import join_page
 
     join = [st.Page(join_page, title=tr("ui.access.title"), icon=":material/login:", url_path=path,
                     default=n == 0, visibility="visible" if n == 0 else "hidden")
             for n, path in enumerate(["home", *(name.replace("_", "-") for name in menu() if name != "home"),
                                       *(name for name in game_names() if "_" in name)])]
-    return [*join, seat_page()]
+    return [*join, seat_page(), replay_page()]
 
 
 def top_bar(shown: st.Page, links: bool = True) -> None:

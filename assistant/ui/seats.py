@@ -20,6 +20,7 @@ import streamlit as st
 from assistant.i18n import catalogue
 from assistant.ui import deciding
 from assistant.ui.common import lang, plain, store, tr
+from assistant.ui.nav import replay_page
 from assistant.ui.table import Table, choice
 from assistant.ui.widgets import BOT_SPEEDS
 
@@ -232,6 +233,13 @@ def announce_winners(table: Table, texts: str) -> None:
 
 
 def new_game_button(key: str) -> None:
-    if st.button(tr("ui.new_game"), key=key, type="primary"):
+    """The end of a game on the table device: a new game, and the replay of the one that ended."""
+    with st.container(horizontal=True, key=f"{key}-end"):
+        new = st.button(tr("ui.new_game"), key=key, type="primary")
+        replay = st.button(tr("ui.replay.watch_replay"), key=f"{key}-replay", icon=":material/replay:")
+    game_id = st.query_params.get("game")
+    if replay and game_id:
+        st.switch_page(replay_page(), query_params={"game": game_id, "lang": lang()})
+    if new:
         st.query_params.pop("game", None)
         st.rerun()

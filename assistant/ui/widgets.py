@@ -13,9 +13,9 @@ from assistant import i18n
 from assistant.games import is_built
 from assistant.ui import phones
 from assistant.ui.common import fragment, lang, plain, show_notice, store, tr
-from assistant.ui.nav import game_app, offer_unfinished_game, open_on_its_own_page
+from assistant.ui.nav import game_app, offer_unfinished_game, open_on_its_own_page, replay_page
 from assistant.ui.pictures import icon
-from assistant.ui.table import Table, choice, open_table
+from assistant.ui.table import TOKEN_PARAM, Table, choice, open_table
 
 BOT_SPEEDS = {"quick": 0.0, "normal": 0.4}  # seconds per bot turn; quick plays them all at once
 
@@ -67,6 +67,9 @@ def seat_page() -> None:
         return
     phones.live_updates(game_id)
     rules_panel(app.rules_in_force(table))
+    # The seat's own game from its first action, as this seat saw it (the replay page reads the link).
+    if st.button(tr("ui.replay.seat_replay"), key="seat-replay", icon=":material/replay:"):
+        st.switch_page(replay_page(), query_params={TOKEN_PARAM: st.query_params.get(TOKEN_PARAM, ""), "lang": lang()})
 
 
 def _table(game: str | None, game_id: str, render: Callable[[Table], None], held: int | None = None) -> None:

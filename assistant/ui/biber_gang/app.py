@@ -7,11 +7,12 @@ from __future__ import annotations
 from assistant.games.biber_gang.cards import BEAVER
 from assistant.ui.biber_gang.pictures import card_svg
 from assistant.ui.biber_gang.play import render, rules_in_force
+from assistant.ui.biber_gang.replay import replay_picture
 from assistant.ui.biber_gang.score import biber_scorekeeper as score_form
 from assistant.ui.biber_gang.score import result as score_result
 from assistant.ui.biber_gang.setup import new_game_form
 
-__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form", "score_result"]
+__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result"]
 
 
 def picture() -> str:

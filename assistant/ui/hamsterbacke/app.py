@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from assistant.ui.hamsterbacke.pictures import tile_svg as picture
 from assistant.ui.hamsterbacke.play import render, rules_in_force
+from assistant.ui.hamsterbacke.replay import replay_picture
 from assistant.ui.hamsterbacke.score import backe_check as score_form
 from assistant.ui.hamsterbacke.score import result as score_result
 from assistant.ui.hamsterbacke.setup import new_game_form
 
-__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form", "score_result"]
+__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result"]

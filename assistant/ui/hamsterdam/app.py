@@ -5,11 +5,12 @@ check and the picture on Home."""
 from __future__ import annotations
 
 from assistant.ui.hamsterdam.play import render, rules_in_force
+from assistant.ui.hamsterdam.replay import replay_picture
 from assistant.ui.hamsterdam.score import hamsterdam_check as score_form
 from assistant.ui.hamsterdam.score import result as score_result
 from assistant.ui.hamsterdam.setup import new_game_form
 
-__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form", "score_result"]
+__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result"]
 
 
 def picture() -> str:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from assistant.games.hamstern.layout import load_layout
 from assistant.ui.hamstern.play import render, rules_in_force
+from assistant.ui.hamstern.replay import replay_picture
 from assistant.ui.hamstern.score import hamstern_check as score_form
 from assistant.ui.hamstern.score import result as score_result
 from assistant.ui.hamstern.score import variant as score_variant
 from assistant.ui.hamstern.setup import new_game_form
 from assistant.ui.hamstern.sheet import sheet_svg
 
-__all__ = ["new_game_form", "picture", "render", "rules_in_force", "score_form", "score_result", "score_variant"]
+__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result",
+           "score_variant"]
 
 
 def picture() -> str:

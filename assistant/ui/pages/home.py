@@ -8,7 +8,7 @@ from assistant.games.registry import registered
 from assistant.store_errors import StorageError
 from assistant.ui.access import pairing_panel
 from assistant.ui.common import lang, plain, show_storage_error, store, tr
-from assistant.ui.nav import game_app, game_icon, page
+from assistant.ui.nav import game_app, game_icon, page, replay_page
 from assistant.ui.pictures import coming_picture
 from assistant.ui.score_saving import CHECK_PARAM, shown_names
 
@@ -43,14 +43,21 @@ def _saved_names(names) -> str:
     return ", ".join(plain(name) for name in names) if isinstance(names, list) else ""
 
 
-def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = False) -> None:
-    row = st.columns([4, 1.3], wrap=False, vertical_alignment="center")
+def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = False,
+                replay: str | None = None) -> None:
+    """A saved game or score check, and its button; a game (``replay``: its id) can be watched again too."""
+    row = st.columns([4, 1.3, 1.3] if replay else [4, 1.3], wrap=False, vertical_alignment="center")
     row[0].markdown(text)
     if row[1].button(tr("ui.open" if finished else "ui.resume"), key=key):
         st.switch_page(page(target), query_params=query | {"lang": lang()})
+    # The key starts "resume-" as the other buttons': a phone sizes these columns by their buttons.
+    if replay and row[2].button(tr("ui.replay.watch_again"), key=f"resume-replay-{replay}", icon=":material/replay:"):
+        st.switch_page(replay_page(), query_params={"game": replay, "lang": lang()})
 
 
 st.subheader(tr("ui.recent"))
+# A game record exported on another table: the replay page imports it.
+st.page_link(replay_page(), label=tr("ui.replay.import"), icon=":material/upload_file:", query_params={"lang": lang()})
 # Saved games and score checks, the ones last touched first.
 try:
     recent = [("game", saved["updated"], saved) for saved in store().recent()]
@@ -71,4 +78,4 @@ for kind, updated, saved in recent[:10]:
     status = tr("ui.finished" if saved["finished"] else "ui.in_progress")
     _resume_row(f"{_title(saved['game'])} · {_saved_names(saved['setup'].get('names'))} · "
                 f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]},
-                finished=saved["finished"])
+                finished=saved["finished"], replay=saved["id"])
