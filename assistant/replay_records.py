@@ -98,11 +98,16 @@ def read_record(text: Any) -> tuple[State, dict[str, Any]]:
                                   "actions": []})
     except ValueError:  # an unknown option, or a value it may not take
         raise ImportRefused("damaged") from None
+    # Where the app rolls, its roll is the only one (Hamstern's ruling H4): a file may not enter another, or
+    # the solo games' best scores would rest on rolls chosen by hand.
+    apps_dice = setup.get("dice") != "real"
     for number, action_data in enumerate(actions, start=1):
         try:
             action = game.action_from_data(action_data)
         except (ValueError, RecursionError):
             raise ImportRefused("damaged") from None
+        if apps_dice and state.is_chance_node() and action != state.chance_outcome():
+            raise ImportRefused("illegal", number=number)
         try:
             state.apply(action)
         except IllegalAction:

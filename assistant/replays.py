@@ -126,6 +126,7 @@ class Replay:
 
     def view_at(self, step: int, seat: int | None) -> dict:
         """``state_at(step).view(seat)`` (None: what everybody may see), computed once. Read it, never change it."""
+        self._check_step(step, 0)  # before the look-up: True would find step 1's view
         if seat is not None and not (type(seat) is int and 0 <= seat < self.num_players):
             raise ValueError(f"a seat is 0 to {self.num_players - 1} or None, not {describe(seat)}")
         with self._lock:
@@ -168,6 +169,13 @@ class Replay:
             # placement, a Hamsterdam card passed once everybody chose): who moved, and nothing it may hide.
             sentences = [t("replays.step.quiet", lang, name=names[self.actor(step)])]
         return sentences
+
+    def opening(self, names: list[str], lang: str) -> list[str]:
+        """What the log tells before the first action (Mömmen's first deal and dealer), as sentences: for step 0,
+        whose ``sentences`` are none."""
+        if self._log is None:
+            return []
+        return [self._log.log_text(event, lang, names) for event in self._log.log_start(self.state_at(0).clone())]
 
     def round_starts(self) -> list[int]:
         """The steps where a round begins, ascending, from 0 (each game's rounds: see ``_round_function``)."""

@@ -128,6 +128,8 @@ def test_who_acted_and_what_the_log_tells(case):
     replay = Replay.of_record(final.record())
     names = NAMES[:replay.num_players]
     assert replay.events(0) == [] and replay.sentences(0, names, "en") == []
+    opening = replay.opening(names, "de")  # what the log tells before the first action: Mömmen's first deal
+    assert bool(opening) == (case[0] == "moemmen") and all("{" not in sentence for sentence in opening)
     for step in range(1, replay.length + 1):
         assert replay.actor(step) == final.steps[step - 1].actor
         if replay.actor(step) == CHANCE:
@@ -178,6 +180,8 @@ def test_an_unfinished_game_and_a_game_with_no_action():
 def test_a_step_the_game_does_not_have_is_refused(step):
     record = finished("biber_gang", 0, 0).record()
     replay = Replay.of_record({**record, "actions": record["actions"][:50]})
+    for known in range(4):  # kept: a step that is not one must not find them
+        replay.state_at(known), replay.view_at(known, None), replay.events(known)
     for ask in (replay.state_at, replay.events, lambda step: replay.view_at(step, None), replay.actor,
                 lambda step: replay.sentences(step, NAMES, "en")):
         with pytest.raises(ValueError):

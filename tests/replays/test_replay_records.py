@@ -117,6 +117,16 @@ def test_what_is_no_game_record_is_refused(db):
     assert refused(db, json.dumps({**good, "actions": actions[:5] + actions[4:]}), "illegal").params == {"number": 6}
 
 
+def test_where_the_app_rolls_a_file_holds_its_rolls(db):
+    good = valid(db, "hamstern", actions=12)
+    assert good["setup"]["dice"] == "app" and good["actions"][0] == finished("hamstern", 0, 0).history[0].to_data()
+    other_roll = {"roll": good["actions"][0]["roll"] % 6 + 1}  # a face the die may show, not the app's
+    forged = {**good, "actions": [other_roll]}
+    assert refused(db, json.dumps(forged), "illegal").params == {"number": 1}
+    real = {**forged, "setup": {**good["setup"], "dice": "real"}}
+    assert db.load(import_record(db, json.dumps(real))).state.history[0].value == other_roll["roll"]
+
+
 def test_a_setup_is_checked_as_the_store_checks_it(db):
     good = valid(db)
     names = good["setup"]["names"]
