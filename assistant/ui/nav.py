@@ -21,9 +21,10 @@ from assistant.games.registry import game_info, registered
 from assistant.ui.common import lang, language_switch, plain, store, tr
 
 PAGES_DIR = Path(__file__).parent / "pages"
-FIXED_PAGES = {"home": "home.py", "print": "print_sheets.py", "score_check": "score_check.py"}
+FIXED_PAGES = {"home": "home.py", "print": "print_sheets.py", "score_check": "score_check.py", "history": "history.py"}
 # Material icons: the same on every tablet, with or without an emoji font.
-ICONS = {"home": ":material/home:", "print": ":material/print:", "score_check": ":material/calculate:"}
+ICONS = {"home": ":material/home:", "print": ":material/print:", "score_check": ":material/calculate:",
+         "history": ":material/history:"}
 KIND_ICONS = {"roll_write": ":material/casino:", "dice_cards": ":material/waves:", "cards": ":material/playing_cards:"}
 
 
@@ -78,7 +79,7 @@ def game_names() -> list[str]:
 
 def menu() -> list[str]:
     """The pages of the top bar, in its order."""
-    return ["home", "print", *game_names(), "score_check"]
+    return ["home", "print", *game_names(), "score_check", "history"]
 
 
 def seat_page() -> st.Page:

@@ -19,6 +19,7 @@ import streamlit as st
 
 from assistant.i18n import catalogue
 from assistant.ui import deciding
+from assistant.ui.charts import end_chart
 from assistant.ui.common import lang, plain, store, tr
 from assistant.ui.nav import replay_page
 from assistant.ui.table import Table, choice
@@ -230,6 +231,7 @@ def announce_winners(table: Table, texts: str) -> None:
     winners = [plain(table.names[row["player"]]) for row in table.standings()["players"] if row["winner"]]
     key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
+    end_chart(table)  # how the game went: every game's end screen shows its chart here
 
 
 def new_game_button(key: str) -> None:

@@ -18,6 +18,7 @@ from assistant.games import get_game
 from assistant.games.hamstern import PASS, Place, Roll
 from assistant.games.hamstern.layout import cell_name, load_layout
 from assistant.ui import pictures
+from assistant.ui.charts import end_chart
 from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide, undo
@@ -314,6 +315,7 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     if table.num_players == 1:  # alone nobody "wins": your score against the hard bot's on the same rolls
         st.header(f":material/flag: {tr('ui.game_over')}")
         _solo_results(table, view)
+        end_chart(table)  # as announce_winners shows it for several players
     else:
         announce_winners(table, "ui")
     if standings["decided_by"]:

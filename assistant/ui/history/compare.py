@@ -1,0 +1,86 @@
+"""Players against each other: head to head (two players, the games they both played, who placed better
+per game) and a leaderboard per game (Hamstern per side if wished)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from assistant import history
+from assistant.games.hamstern.layout import SIDES
+from assistant.ui.common import store, tr
+from assistant.ui.history.players import pick_person
+from assistant.ui.history.shown import Cell, game_title, number, percent, person_name, table
+from assistant.ui.nav import game_names
+
+BOTH_SIDES = "both"
+MIN_GAMES = (1, 3, 5, 10)
+
+
+def head_to_head_section() -> None:
+    everyone = history.people(store())
+    if len(everyone) < 2:
+        st.info(tr("history.ui.no_duel"), icon=":material/group:")
+        return
+    columns = st.columns(2, wrap=False)
+    with columns[0]:
+        a = pick_person("hi_a", everyone, tr("history.ui.player_a"))
+    with columns[1]:
+        b = pick_person("hi_b", everyone, tr("history.ui.player_b"), exclude=a)
+    if a is None or b is None:
+        st.caption(tr("history.ui.pick_two"))
+        return
+    names = {p.id: person_name(p.name, p.bot_level) for p in everyone}
+    duel = history.head_to_head(store(), a, b)
+    if not duel.games:
+        st.info(tr("history.ui.never_met"), icon=":material/info:")
+        return
+    with st.container(horizontal=True, key="hi-duel-figures"):
+        st.metric(tr("history.ui.ahead", name=names[a]), duel.a_ahead, border=True)
+        st.metric(tr("history.ui.level"), duel.level, border=True)
+        st.metric(tr("history.ui.ahead", name=names[b]), duel.b_ahead, border=True)
+    order = {game: n for n, game in enumerate(game_names())}
+    rows = [[game_title(game), Cell(d.games), Cell(d.a_ahead), Cell(d.b_ahead), Cell(d.level)]
+            for game, d in sorted(duel.per_game.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
+    table([tr("ui.game"), tr("history.ui.together"), tr("history.ui.ahead", name=names[a]),
+           tr("history.ui.ahead", name=names[b]), tr("history.ui.level")], rows, numeric=(1, 2, 3, 4),
+          key="hi-duel")
+    st.caption(tr("history.ui.duel_note"))
+
+
+def leaderboard_section() -> None:
+    games = game_names()
+    game = st.segmented_control(tr("ui.game"), options=games, default=games[0], required=True, key="hi_board_game",
+                                format_func=game_title)
+    variant = None
+    options = st.columns([1, 1], wrap=False)
+    if game == "hamstern":
+        side = options[0].segmented_control(tr("ui.side"), options=[BOTH_SIDES, *SIDES], default=BOTH_SIDES,
+                                            required=True, key="hi_board_side", format_func=_side)
+        variant = None if side == BOTH_SIDES else side
+    least = options[1].segmented_control(tr("history.ui.min_games"), options=list(MIN_GAMES), default=1,
+                                         required=True, key="hi_board_min")
+    board = history.leaderboard(store(), game, variant=variant, min_games=least)
+    if not board:
+        st.info(tr("history.ui.no_board"), icon=":material/leaderboard:")
+        return
+    rows, place, previous = [], 0, None
+    for n, standing in enumerate(board, start=1):
+        key = (standing.wins, standing.win_rate, standing.average)
+        place = place if key == previous else n  # equal figures share a place
+        previous = key
+        rows.append([Cell(place), person_name(standing.name, standing.bot_level), Cell(standing.games),
+                     Cell(standing.wins), Cell(percent(standing.win_rate)), Cell(number(standing.average)),
+                     Cell(number(standing.best))])
+    table(["#", tr("ui.name"), tr("history.ui.games"), tr("history.ui.wins"), tr("history.ui.win_rate"),
+           tr("history.ui.average"), tr("history.ui.best")], rows, numeric=(0, 2, 3, 4, 5, 6), key="hi-board")
+    st.caption(tr("history.ui.board_note_low" if _lowest_wins(game) else "history.ui.board_note"))
+
+
+def _side(side: str) -> str:
+    return tr("history.ui.both_sides") if side == BOTH_SIDES else tr("history.ui.side", side=side)
+
+
+def _lowest_wins(game: str) -> bool:
+    from assistant.store_history import lowest_wins
+
+    return lowest_wins(game)

@@ -1,0 +1,80 @@
+"""The history as files: a CSV for a spreadsheet (one row per player per game), one backup file of every
+game, score check and player, and restoring such a backup (on a fresh install, say).
+
+The files are made when their button is tapped (Streamlit's deferred download), not on every run of the
+page: with ten thousand games the backup takes a moment. A file that is no backup of ours, or a damaged
+one, gets one line saying so and changes nothing (assistant/history_backup.py checks it all first).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import streamlit as st
+
+from assistant import history
+from assistant.store_errors import StorageError
+from assistant.ui.common import not_saved, store, tr
+
+UPLOAD = "hi_restore_file"
+
+
+def files_section() -> None:
+    today = datetime.date.today().isoformat()
+    st.markdown(f"**{tr('history.ui.export_title')}**")
+    st.caption(tr("history.ui.export_note"))
+    with st.container(horizontal=True, key="hi-downloads"):
+        st.download_button(tr("history.ui.csv"), data=_csv, file_name=f"hamster-table-history-{today}.csv",
+                           mime="text/csv", icon=":material/table:", key="hi-csv", on_click="ignore")
+        st.download_button(tr("history.ui.backup"), data=_backup, file_name=f"hamster-table-backup-{today}.json.gz",
+                           mime="application/gzip", icon=":material/save:", key="hi-backup", on_click="ignore")
+    st.divider()
+    st.markdown(f"**{tr('history.ui.restore_title')}**")
+    st.caption(tr("history.ui.restore_note"))
+    _outcome()
+    upload_key = f"{UPLOAD}_{st.session_state.get('hi_restore_round', 0)}"
+    chosen = st.file_uploader(tr("history.ui.restore_file"), key=upload_key)
+    st.button(tr("history.ui.restore"), key="hi-restore", type="primary", icon=":material/restore:",
+              disabled=chosen is None, on_click=_restore, args=(upload_key,))
+
+
+def _csv() -> bytes:
+    # With a byte order mark: a spreadsheet opened by a double click reads the names' umlauts right.
+    return ("\ufeff" + history.export_csv(store())).encode("utf-8")
+
+
+def _backup() -> bytes:
+    return history.backup(store())
+
+
+def _restore(upload_key: str) -> None:
+    chosen = st.session_state.get(upload_key)
+    if chosen is None:
+        return
+    try:
+        report = history.restore(store(), chosen.getvalue())
+    except history.RestoreRefused as error:
+        st.session_state.hi_restored = ("error", tr(error.key))
+        return
+    except StorageError as error:
+        st.session_state.hi_restored = ("error", not_saved(error))
+        return
+    st.session_state.hi_restored = ("success", tr(
+        "history.ui.restored", games=report.games_added, checks=report.checks_added, people=report.people_added,
+        matched=report.people_matched, results=report.results_added))
+    if report.already_there:
+        st.session_state.hi_restored += (tr("history.ui.restored_kept", count=report.already_there),)
+    # A new uploader: the file restored is not offered to be restored again.
+    st.session_state.hi_restore_round = st.session_state.get("hi_restore_round", 0) + 1
+
+
+def _outcome() -> None:
+    """What the last restore did: one line for a refused file, else what was added."""
+    outcome = st.session_state.pop("hi_restored", None)
+    if not outcome:
+        return
+    kind, text, *more = outcome
+    if kind == "error":
+        st.error(text, icon=":material/block:")
+    else:
+        st.success(" ".join([text, *more]), icon=":material/check_circle:")

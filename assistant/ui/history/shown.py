@@ -1,0 +1,107 @@
+"""How the History page writes things: a player's name (a bot's translated), a game's title, numbers,
+dates, and tables.
+
+Tables are HTML of our own, every cell escaped: names typed at the table are text, never Markdown or
+HTML, and there is no toolbar over a table on a touch screen (as st.dataframe has).
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+from collections.abc import Sequence
+
+import streamlit as st
+
+from assistant.bots import LEVELS
+from assistant.games.registry import game_info
+from assistant.ui.common import lang, plain, tr
+
+TABLE_CSS = """<style>
+.ht-history-table { width: 100%; border-collapse: collapse; font-size: 1.05rem; line-height: 1.35; }
+.ht-history-table th { text-align: left; font-weight: 600; border-bottom: 2px solid rgba(49, 51, 63, 0.25);
+  padding: 8px 10px; white-space: nowrap; }
+.ht-history-table td { border-bottom: 1px solid rgba(49, 51, 63, 0.12); padding: 9px 10px; vertical-align: top;
+  overflow-wrap: anywhere; }
+.ht-history-table .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.ht-history-table .won { font-weight: 700; }
+.ht-history-table .muted { color: rgba(49, 51, 63, 0.6); }
+.ht-history-table .when, .ht-history-table td span { white-space: nowrap; }
+</style>"""
+
+
+def person_name(name: str, bot_level: str | None) -> str:
+    """A person's name as kept, or a bot's level in words ("hard bot", "starker Bot"); text, not markup."""
+    if bot_level is None:
+        return name
+    return tr(f"history.ui.bot_{bot_level}") if bot_level in LEVELS else tr("history.ui.bot", level=bot_level)
+
+
+def game_title(game: str, variant: str | None = None) -> str:
+    """A game's title in the page's language, with its variant (Hamstern's side); an unknown game by its id."""
+    try:
+        title = game_info(game).title(lang())
+    except ValueError:  # a game of a newer app, restored from its backup
+        title = game
+    return tr("history.ui.with_side", game=title, side=variant) if variant else title
+
+
+def number(value: float) -> str:
+    """A score or an average: whole numbers without decimals, others with one."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}".replace(".", "," if lang() == "de" else ".")
+
+
+def percent(rate: float) -> str:
+    return f"{round(rate * 100)} %"
+
+
+def when(played: float) -> str:
+    return datetime.datetime.fromtimestamp(played).strftime("%d.%m.%y %H:%M")
+
+
+def day(played: float) -> str:
+    return datetime.datetime.fromtimestamp(played).strftime("%d.%m.%Y")
+
+
+class Cell(str):
+    """A cell's text with a class for it ("num", "won", "muted", "when"): the text is escaped when drawn."""
+
+    css: str = ""
+
+    def __new__(cls, text: object, css: str = "") -> Cell:
+        cell = super().__new__(cls, str(text))
+        cell.css = css
+        return cell
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]], *, numeric: Sequence[int] = (),
+          key: str | None = None) -> None:
+    """A plain table: ``numeric`` columns (by index) aligned right. A cell may be a ``Cell`` for a class,
+    or a list of Cells (several words in one cell, such as the players of a game)."""
+    head = "".join(f'<th class="{"num" if n in numeric else ""}">{html.escape(text)}</th>'
+                   for n, text in enumerate(headers))
+    body = []
+    for row in rows:
+        cells = []
+        for n, value in enumerate(row):
+            css = " ".join(filter(None, ["num" if n in numeric else "", getattr(value, "css", "")]))
+            cells.append(f'<td class="{css}">{_cell(value)}</td>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    markup = (f'{TABLE_CSS}<table class="ht-history-table"><thead><tr>{head}</tr></thead>'
+              f'<tbody>{"".join(body)}</tbody></table>')
+    if key:
+        st.container(key=key).html(markup)
+    else:
+        st.html(markup)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, list):
+        return " · ".join(f'<span class="{getattr(part, "css", "")}">{html.escape(str(part))}</span>'
+                          for part in value)
+    return html.escape(str(value))
+
+
+def label(text: str) -> str:
+    """A name for a widget's label or option (Streamlit reads those as Markdown): shown as typed."""
+    return plain(text)
