@@ -58,6 +58,9 @@ def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = 
 st.subheader(tr("ui.recent"))
 # A game record exported on another table: the replay page imports it.
 st.page_link(replay_page(), label=tr("ui.replay.import"), icon=":material/upload_file:", query_params={"lang": lang()})
+# Every game that ended here, who won it, and the players' figures.
+st.page_link(page("history"), label=tr("history.ui.home_link"), icon=":material/history:",
+             query_params={"lang": lang()})
 # Saved games and score checks, the ones last touched first.
 try:
     recent = [("game", saved["updated"], saved) for saved in store().recent()]
