@@ -6,7 +6,8 @@ as the app saves them, so that restoring replays real games; the others are pape
 Score check, written in one transaction (their results as ``record_check_result`` writes them). Then it
 times the History page's queries (recent games, the leaderboard of each game and of each Hamstern side, the
 people, one player's figures and scores, head to head), the CSV export, the backup, and restoring that
-backup into a fresh store, and checks that every game replays to the same state there.
+backup into a fresh store, and checks that every game replays to the same state there. Last, the History page
+drawn over it (bench/history_page.py).
 """
 
 from __future__ import annotations
@@ -150,6 +151,9 @@ def main() -> None:
           + "; the CSV is identical: " + ("yes" if history.export_csv(fresh) == text else "NO"))
     _, seconds = timed(lambda: history.restore(fresh, data))
     print(f"restoring it again (everything already there, nothing written): {seconds:.2f} s")
+    from history_page import page_figures  # bench/history_page.py: the History page drawn over this store
+
+    page_figures(folder / "games.sqlite3")
     store.close()
     fresh.close()
     shutil.rmtree(folder)
