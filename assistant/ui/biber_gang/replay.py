@@ -24,31 +24,33 @@ def replay_picture(names: list[str], view: dict, seat: int | None, phone: bool) 
         last = tr("ui.biber.last_turns", name=names[view["ender"]])
         status += f'<div class="tb-message tb-error">{html.escape(last)}</div>'
     players = len(view["players"])
-    displays = "".join(_display(names, view, player) for player in range(players))
+    displays = "".join(_display(names, view, player, phone) for player in range(players))
     columns = players if players <= 4 else 3  # every display at one size, in one row or two
     classes = "rp-bg" + (" rp-phone" if phone else "") + (" rp-many" if players >= 4 else "")
     return still(f'<style>{TABLE_CSS}</style><div class="{classes}" '
                  f'style="--rp-cols:{columns}">'
-                 f'<div class="rp-bg-top"><div class="rp-bg-piles">{_piles(names, view)}</div>'
+                 f'<div class="rp-bg-top"><div class="rp-bg-piles">{_piles(names, view, phone)}</div>'
                  f'<div class="rp-bg-status">{status}</div></div>'
                  f'<div class="rp-bg-displays">{displays}</div></div>')
 
 
-def _display(names: list[str], view: dict, player: int) -> str:
+def _display(names: list[str], view: dict, player: int, phone: bool) -> str:
     shown = view["players"][player]
     total = shown["total"] if shown["round_scores"] else "–"
     turn = " bg-turn" if view["current_player"] == player else ""
     return (f'<div class="bg-opponent{turn}"><div class="bg-name"><b>{html.escape(names[player])}</b> · '
-            f'{html.escape(tr("ui.biber.total"))}: {total}</div>{display_box(shown["display"], 0)}</div>')
+            f'{html.escape(tr("ui.biber.total"))}: {total}</div>{display_box(shown["display"], 0, phone=phone)}</div>')
 
 
-def _piles(names: list[str], view: dict) -> str:
-    """The deck, the discard pile's top card and the drawn card, where a view given holds it."""
+def _piles(names: list[str], view: dict, phone: bool) -> str:
+    """The deck, the discard pile's top card and the drawn card, where a view given holds it; on a phone
+    without the corner numbers (a few pixels high there), as on a seat's page."""
     top = view["discard"][-1] if view["discard"] else None
     deck = tr("ui.biber.deck", count=view["deck_count"])
-    parts = [f'<div class="bg-pile"><div class="bg-caption">{html.escape(deck)}</div>{card_box(None, 0)}</div>',
+    parts = [f'<div class="bg-pile"><div class="bg-caption">{html.escape(deck)}</div>'
+             f'{card_box(None, 0, corner=not phone)}</div>',
              f'<div class="bg-pile"><div class="bg-caption">{html.escape(tr("ui.biber.discard"))}</div>'
-             f'{card_box(top, 0) if top is not None else ""}</div>']
+             f'{card_box(top, 0, corner=not phone) if top is not None else ""}</div>']
     drawn = view["drawn"]
     current = view["current_player"]
     for other in seat_views(view) or []:
@@ -56,5 +58,5 @@ def _piles(names: list[str], view: dict) -> str:
     if drawn is not None and 0 <= current < len(names):
         caption = tr("ui.biber.drawn_by", name=names[current])
         parts.append(f'<div class="bg-pile bg-drawn"><div class="bg-caption">{html.escape(caption)}</div>'
-                     f'{card_box(drawn, 0)}</div>')
+                     f'{card_box(drawn, 0, corner=not phone)}</div>')
     return "".join(parts)

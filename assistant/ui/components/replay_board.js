@@ -9,7 +9,7 @@ const SWIPE_PX = 50;  // at least this far across, and mostly across: a swipe, n
 const SWIPE_MS = 900;
 const ASKING_MS = 3000;  // a step asked for and not drawn by then (lost): count from the one drawn
 const PHONE_PX = 700;  // narrower than this: the page scrolls, the board is never made smaller
-const SMALLEST = 0.7;  // made smaller to fit the screen, never below this (its words must stay readable)
+const SMALLEST = 0.8;  // made smaller to fit the screen, never below this (its words must stay readable)
 
 // On a tablet the whole board fits the screen below the controls above it: a board taller than the room
 // left is drawn smaller (CSS zoom lays it out again, wider, so it also grows less tall).

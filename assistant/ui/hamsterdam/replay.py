@@ -25,6 +25,10 @@ def replay_picture(names: list[str], view: dict, seat: int | None, phone: bool) 
         status = f'<div class="tb-status"><b>{html.escape(tr("ui.game_over"))}</b></div>'
     markup = table_html(names, [""] * view["num_players"], view, _focus(view, seat), status, _extra(names, view, seat),
                         "")
+    if not phone:
+        # Every dam at one size: nothing is tapped in a replay, and four dams then fit a tablet's screen below
+        # the replay's steps (the one deciding keeps its place first, and its mark).
+        markup = markup.replace('class="hd-player hd-big', 'class="hd-player hd-small')
     return still(markup)
 
 

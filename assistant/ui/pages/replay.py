@@ -18,6 +18,8 @@ from assistant.ui.replay import controls, extras, watching
 from assistant.ui.replay.board import replay_board
 
 REPLAY_CSS = """<style>
+/* Closer together than other pages: the board below the steps has the rest of the screen. */
+[data-testid="stMain"]:has(.st-key-rp-board) [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 /* Whose decision it was and what it did: one line in a box, right above the board. */
 .st-key-rp-told { padding: 8px 12px; }
 .st-key-rp-told p { font-size: 1.05rem; }
