@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime
 import json
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 
 import altair as alt
@@ -34,6 +34,7 @@ CHART_CSS = """<style>
 [class*="st-key-ht-chart-"] [data-testid="stElementToolbar"] { display: none !important; }
 </style>"""
 HEIGHT = 330  # title, legend, lines and axes: with the winner above it, on a 768 px high screen
+SMOOTH_FROM, SMOOTH = 30, 10  # more games than SMOOTH_FROM on a line: it shows the average of the last SMOOTH
 Row = dict[str, object]  # one point of a line: {"name": ..., "x": ..., "y": ...}
 
 
@@ -53,20 +54,31 @@ def line_chart(rows: list[Row], names: Sequence[str], x_title: str, y_title: str
     # Tableau 10: colours told apart at a glance (Streamlit's own palette starts with two blues).
     colour = alt.Color("name:N", sort=list(names), title=None, scale=alt.Scale(scheme="tableau10"),
                        legend=alt.Legend(orient="top", direction="horizontal", labelLimit=220, symbolSize=220,
-                                         symbolStrokeWidth=4, columns=min(len(names), 3)))
+                                         symbolOpacity=1, symbolStrokeWidth=4, columns=min(len(names), 3)))
     tooltip = [alt.Tooltip("name:N", title=tr("ui.name")),
                alt.Tooltip(f"x:{x_type}", title=x_title, format="%d.%m.%Y %H:%M" if x_type == "T" else alt.Undefined),
                alt.Tooltip("y:Q", title=y_title)]
-    lines = alt.Chart(data).mark_line(point=alt.OverlayMarkDef(size=70, filled=True), strokeWidth=3).encode(
-        x=x, y=alt.Y("y:Q", title=y_title, axis=alt.Axis(tickMinStep=1)), color=colour, tooltip=tooltip)
-    layers: list = [lines]
+    y = alt.Y("y:Q", title=y_title, axis=alt.Axis(tickMinStep=1))
+    subtitle = alt.Undefined
+    if max(Counter(row["name"] for row in rows).values(), default=0) > SMOOTH_FROM:
+        # Hundreds of games zigzag: each game a faint dot, the line the average of the last few games.
+        base = alt.Chart(data).encode(x=x, color=colour)
+        layers: list = [
+            base.mark_circle(size=36, opacity=0.35).encode(y=y, tooltip=tooltip),
+            base.transform_window(average="mean(y)", frame=[1 - SMOOTH, 0], groupby=["name"],
+                                  sort=[alt.SortField("x")]).mark_line(strokeWidth=3).encode(y="average:Q")]
+        subtitle = tr("history.ui.chart.smoothed", n=SMOOTH)
+    else:
+        layers = [alt.Chart(data).mark_line(point=alt.OverlayMarkDef(size=70, filled=True), strokeWidth=3).encode(
+            x=x, y=y, color=colour, tooltip=tooltip)]
     if target is not None:
         line = alt.Chart(alt.Data(values=[{"y": target, "label": target_title}]))
         layers.append(line.mark_rule(strokeDash=[6, 4], strokeWidth=2, color="#888").encode(y="y:Q"))
         layers.append(line.mark_text(align="left", dx=4, dy=-8, fontSize=14, color="#666").encode(
             y="y:Q", text="label:N", x=alt.value(0)))
     # The height is the whole picture's (Streamlit fits title, legend and axes into it).
-    return (alt.layer(*layers).properties(height=HEIGHT, title=alt.TitleParams(title, anchor="start", fontSize=17))
+    heading = alt.TitleParams(title, subtitle=subtitle, anchor="start", fontSize=17, subtitleFontSize=14)
+    return (alt.layer(*layers).properties(height=HEIGHT, title=heading)
             .configure_axis(labelFontSize=14, titleFontSize=14, titleFontWeight="normal")
             .configure_legend(labelFontSize=15)
             .configure_view(strokeWidth=0))

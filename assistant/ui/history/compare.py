@@ -55,10 +55,10 @@ def leaderboard_section() -> None:
     options = st.columns([1, 1], wrap=False)
     if game == "hamstern":
         side = options[0].segmented_control(tr("ui.side"), options=[BOTH_SIDES, *SIDES], default=BOTH_SIDES,
-                                            required=True, key="hi_board_side", format_func=_side)
+                                            required=True, key="hi_board_side", format_func=_side, wrap=True)
         variant = None if side == BOTH_SIDES else side
     least = options[1].segmented_control(tr("history.ui.min_games"), options=list(MIN_GAMES), default=1,
-                                         required=True, key="hi_board_min")
+                                         required=True, key="hi_board_min", wrap=True)
     board = history.leaderboard(store(), game, variant=variant, min_games=least)
     if not board:
         st.info(tr("history.ui.no_board"), icon=":material/leaderboard:")
@@ -68,9 +68,10 @@ def leaderboard_section() -> None:
         key = (standing.wins, standing.win_rate, standing.average)
         place = place if key == previous else n  # equal figures share a place
         previous = key
-        rows.append([Cell(place), person_name(standing.name, standing.bot_level), Cell(standing.games),
-                     Cell(standing.wins), Cell(percent(standing.win_rate)), Cell(number(standing.average)),
-                     Cell(number(standing.best))])
+        first = "won" if place == 1 else ""
+        rows.append([Cell(place, first), Cell(person_name(standing.name, standing.bot_level), first),
+                     Cell(standing.games), Cell(standing.wins), Cell(percent(standing.win_rate)),
+                     Cell(number(standing.average)), Cell(number(standing.best))])
     table(["#", tr("ui.name"), tr("history.ui.games"), tr("history.ui.wins"), tr("history.ui.win_rate"),
            tr("history.ui.average"), tr("history.ui.best")], rows, numeric=(0, 2, 3, 4, 5, 6), key="hi-board")
     st.caption(tr("history.ui.board_note_low" if _lowest_wins(game) else "history.ui.board_note"))

@@ -33,9 +33,23 @@ def files_section() -> None:
     st.caption(tr("history.ui.restore_note"))
     _outcome()
     upload_key = f"{UPLOAD}_{st.session_state.get('hi_restore_round', 0)}"
-    chosen = st.file_uploader(tr("history.ui.restore_file"), key=upload_key)
+    box = st.container(key="hi-restore-box")
+    box.html(_uploader_words())
+    chosen = box.file_uploader(tr("history.ui.restore_file"), key=upload_key)
     st.button(tr("history.ui.restore"), key="hi-restore", type="primary", icon=":material/restore:",
               disabled=chosen is None, on_click=_restore, args=(upload_key,))
+
+
+def _uploader_words() -> str:
+    """Streamlit's file picker writes "Upload" and its size limit in English whatever the page's language:
+    its button says what to do in the player's language instead, and the limit (far above a backup's
+    size) is left out."""
+    words = tr("history.ui.choose_file").replace("\\", "").replace('"', "")
+    zone = '.st-key-hi-restore-box [data-testid="stFileUploaderDropzone"]'
+    return (f"<style>{zone} [data-testid='stFileUploaderDropzoneInstructions'] {{ display: none; }}"
+            f"{zone} button [data-testid='stMarkdownContainer'] p {{ font-size: 0; }}"
+            f'{zone} button [data-testid="stMarkdownContainer"] p::after {{ content: "{words}"; font-size: 1rem; }}'
+            "</style>")
 
 
 def _csv() -> bytes:

@@ -24,7 +24,7 @@ def pick_person(key: str, everyone: list[history.Person], title: str, *, exclude
         st.session_state.pop(key, None)
     if len(ids) > PILLS_UP_TO:
         return st.selectbox(title, options=ids, index=None, format_func=names.__getitem__, key=key)
-    return st.pills(title, options=ids, format_func=names.__getitem__, key=key)
+    return st.pills(title, options=ids, format_func=names.__getitem__, key=key, wrap=True)
 
 
 def players_section() -> None:
