@@ -308,6 +308,21 @@ def test_home_the_end_and_a_seats_page_lead_to_the_replay(db):
     at = open_app(SEAT_PAGE, t=token)
     at.button(key="seat-replay").click().run()
     assert board_data(at, BOARD) and t("ui.replay.seen_as", name="Ben") in texts(at)
+    at.button(key="rp-seat").click().run()  # and back to the seat
+    assert "You play Ben" in texts(at)
+
+
+def test_names_are_shown_as_typed(db):
+    game_id = saved_game(db, "hamsterbacke")
+    typed = ["<b>Ann</b>", "**Ben**", "[Cy](https://example.org)"]
+    db.create(played(db, game_id), {**db.load(game_id).setup, "names": typed})
+    copy = db.recent(limit=1)[0]["id"]
+    at = open_app(REPLAY, game=copy, step="5")
+    html = picture(at)
+    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html and "**Ben**" in html
+    # In Markdown a name goes in as text (every mark escaped): never as typed, where it would be read.
+    assert all(name not in element.value for element in at.markdown for name in typed)
+    assert any("Whose decision" in element.value for element in at.markdown)
 
 
 def test_the_replay_of_an_unknown_game_is_one_line(db):

@@ -13,9 +13,10 @@ from assistant.games.registry import game_info
 from assistant.store import DamagedGame, UnknownGame
 from assistant.ui import access
 from assistant.ui.common import lang, plain, store, tr
-from assistant.ui.nav import game_app
+from assistant.ui.nav import game_app, seat_page
 from assistant.ui.replay import controls, extras, watching
 from assistant.ui.replay.board import replay_board
+from assistant.ui.table import TOKEN_PARAM
 
 REPLAY_CSS = """<style>
 /* Closer together than other pages: the board below the steps has the rest of the screen. */
@@ -111,6 +112,9 @@ def show() -> None:
     with columns[1]:
         controls.round_picker(step, replay.round_starts())
     st.caption(f"{what_is_shown(watcher, replay, seat)} {tr('ui.replay.read_only')} {tr('ui.replay.keys_note')}")
+    if watcher.link:  # back to the seat this phone holds (a phone has no menu)
+        if st.button(tr("ui.replay.back_to_seat"), key="rp-seat", icon=":material/smartphone:"):
+            st.switch_page(seat_page(), query_params={TOKEN_PARAM: watcher.link, "lang": lang()})
     if watcher.table:
         with st.container(horizontal=True, key="rp-extras"):
             extras.export(watcher.game_id, replay.game)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import json
 
 import streamlit as st
 
@@ -77,6 +78,12 @@ def import_form() -> None:
     refused = st.session_state.pop(REFUSED, None)
     if refused:
         st.error(plain(refused), icon=":material/block:")
+    # Streamlit writes its own words in the drop zone, in English only: ours instead, in the page's language.
+    button = json.dumps(tr("ui.replay.import_button"), ensure_ascii=False)  # a CSS string: quotes escaped
+    st.html(f'<style>.st-key-{IMPORT} [data-testid="stFileUploaderDropzoneInstructions"] {{ display: none; }}'
+            f'.st-key-{IMPORT} [data-testid="stFileUploaderDropzone"] button p {{ display: none; }}'
+            f'.st-key-{IMPORT} [data-testid="stFileUploaderDropzone"] button [data-has-shortcut]::after '
+            f'{{ content: {button}; }}</style>')
     st.file_uploader(tr("ui.replay.import_field"), type=["json"], key=IMPORT, on_change=_import)
 
 
