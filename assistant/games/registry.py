@@ -17,6 +17,9 @@ imports only when it shows that game (this package never imports Streamlit). It 
     rules_in_force(table) -> list[str]  every ruling a player might dispute, as catalogue texts
     score_form(saved) -> None           the score check (``saved``: the store's SavedCheck, or None
                                         before the first entry), saved through assistant.ui.score_saving
+    score_result(data) -> list | None   the check's end as the history counts it, once complete: a
+                                        {"name", "score", "place", "won"} per player; None before
+    score_variant(data) -> str          (if the game has variants kept apart: Hamstern's side)
     picture() -> str                    an SVG of the game for its tile on Home
     replay_picture(names, view, seat, phone) -> str
                                         one step of a replay (assistant/ui/pages/replay.py) as HTML drawn
