@@ -43,8 +43,8 @@ def chance_word(game: str) -> str:
 
 
 def what_is_shown(watcher: watching.Watcher, replay, seat: int | None) -> str:
-    if replay.is_finished():
-        return tr("ui.replay.all_shown")
+    if replay.is_finished():  # hands to turn up in a card game; elsewhere nothing stays hidden at the end
+        return tr("ui.replay.all_shown" if game_info(replay.game).kind == "cards" else "ui.replay.all_shown_table")
     if seat is not None:
         return tr("ui.replay.seen_as", name=plain(replay.names[seat]))
     return tr("ui.replay.seen_public")
