@@ -9,7 +9,7 @@ from assistant import history
 from assistant.games.hamstern.layout import SIDES
 from assistant.ui.common import store, tr
 from assistant.ui.history.players import pick_person
-from assistant.ui.history.shown import Cell, game_title, number, percent, person_name, table
+from assistant.ui.history.shown import Cell, game_title, label, number, percent, person_name, table
 from assistant.ui.nav import game_names
 
 BOTH_SIDES = "both"
@@ -35,9 +35,10 @@ def head_to_head_section() -> None:
         st.info(tr("history.ui.never_met"), icon=":material/info:")
         return
     with st.container(horizontal=True, key="hi-duel-figures"):
-        st.metric(tr("history.ui.ahead", name=names[a]), duel.a_ahead, border=True)
+        # A metric's label is Markdown: the names go in as text (the table below escapes its own).
+        st.metric(tr("history.ui.ahead", name=label(names[a])), duel.a_ahead, border=True)
         st.metric(tr("history.ui.level"), duel.level, border=True)
-        st.metric(tr("history.ui.ahead", name=names[b]), duel.b_ahead, border=True)
+        st.metric(tr("history.ui.ahead", name=label(names[b])), duel.b_ahead, border=True)
     order = {game: n for n, game in enumerate(game_names())}
     rows = [[game_title(game), Cell(d.games), Cell(d.a_ahead), Cell(d.b_ahead), Cell(d.level)]
             for game, d in sorted(duel.per_game.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
