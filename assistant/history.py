@@ -19,6 +19,11 @@ from assistant.store_history import NAME_LENGTH, HistoryError, lowest_wins, name
 
 # One game of one player, whatever the seat: "source/id" is unique (a game and a check may share an id).
 ONE_GAME = "r.source || '/' || r.source_id"
+# A game with somebody else in it: one played alone (Hamstern's solo sheet) has no winner, and a win rate
+# counts only the games that could be won. The results' primary key finds the other seats at once.
+WITH_OTHERS = ("EXISTS (SELECT 1 FROM results o WHERE o.source = r.source AND o.source_id = r.source_id"
+               " AND o.seat <> r.seat)")
+AGAINST_OTHERS = f"COUNT(DISTINCT CASE WHEN {WITH_OTHERS} THEN {ONE_GAME} END)"
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,7 @@ class GameStats:
     variant: str | None  # None: every variant together
     games: int
     wins: int
-    win_rate: float  # 0..1
+    win_rate: float  # 0..1, of the games played against others (a game played alone has no winner)
     average: float
     best: float  # the lowest score where the lowest wins (Biber Gang, Hamsterdam)
 
@@ -191,13 +196,13 @@ def _figures(db, where: str, params: tuple, group: str) -> list[tuple]:
     """games, wins, average, highest, lowest per ``group``, over the results ``where`` selects."""
     return db.execute(
         f"SELECT {group}, COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END),"
-        f" AVG(r.score), MAX(r.score), MIN(r.score) FROM results r WHERE {where} GROUP BY {group}",
+        f" {AGAINST_OTHERS}, AVG(r.score), MAX(r.score), MIN(r.score) FROM results r WHERE {where} GROUP BY {group}",
         params).fetchall()
 
 
-def _stats(game: str, variant: str | None, games: int, wins: int, average: float, high: float,
+def _stats(game: str, variant: str | None, games: int, wins: int, against: int, average: float, high: float,
            low: float) -> GameStats:
-    return GameStats(game, variant, games, wins, wins / games if games else 0.0, average,
+    return GameStats(game, variant, games, wins, wins / against if against else 0.0, average,
                      low if lowest_wins(game) else high)
 
 
@@ -207,18 +212,19 @@ def player_stats(store, person_id: int) -> PlayerStats:
     with store._connect() as db:
         per_game = _figures(db, "r.person_id = ?", (person_id,), "r.game")
         per_variant = _figures(db, "r.person_id = ? AND r.variant IS NOT NULL", (person_id,), "r.game, r.variant")
-        total = db.execute(f"SELECT COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END)"
-                           " FROM results r WHERE r.person_id = ?", (person_id,)).fetchone()
+        total = db.execute(f"SELECT COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END),"
+                           f" {AGAINST_OTHERS} FROM results r WHERE r.person_id = ?", (person_id,)).fetchone()
+        # A game played alone neither adds to a streak nor breaks it.
         wins_in_order = [row[0] for row in db.execute(
-            "SELECT MAX(won) FROM results WHERE person_id = ? GROUP BY source, source_id"
-            " ORDER BY MIN(played), source, source_id", (person_id,))]
+            f"SELECT MAX(r.won) FROM results r WHERE r.person_id = ? AND {WITH_OTHERS} GROUP BY r.source, r.source_id"
+            " ORDER BY MIN(r.played), r.source, r.source_id", (person_id,))]
     current = longest = 0
     for won in wins_in_order:
         current = current + 1 if won else 0
         longest = max(longest, current)
-    games, wins = total
+    games, wins, against = total
     return PlayerStats(
-        who, games, wins, wins / games if games else 0.0, current, longest,
+        who, games, wins, wins / against if against else 0.0, current, longest,
         per_game={row[0]: _stats(row[0], None, *row[1:]) for row in per_game},
         per_variant={(row[0], row[1]): _stats(*row) for row in per_variant})
 
@@ -249,13 +255,15 @@ def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1
     with store._connect() as db:
         rows = db.execute(
             f"SELECT r.person_id, p.name, p.bot_level, COUNT(DISTINCT {ONE_GAME}) AS games,"
-            f" COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END), AVG(r.score), MAX(r.score), MIN(r.score)"
+            f" COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END), {AGAINST_OTHERS}, AVG(r.score), MAX(r.score),"
+            " MIN(r.score)"
             " FROM results r JOIN people p ON p.id = r.person_id"
             " WHERE r.game = ? AND (? IS NULL OR r.variant = ?) GROUP BY r.person_id HAVING games >= ?",
             (game, variant, variant, min_games)).fetchall()
     low = lowest_wins(game)
-    board = [Standing(person_id, name, level, games, wins, wins / games, average, lowest if low else highest)
-             for person_id, name, level, games, wins, average, highest, lowest in rows]
+    board = [Standing(person_id, name, level, games, wins, wins / against if against else 0.0, average,
+                      lowest if low else highest)
+             for person_id, name, level, games, wins, against, average, highest, lowest in rows]
     board.sort(key=lambda s: (-s.wins, -s.win_rate, s.average if low else -s.average, s.bot_level is not None,
                               s.name.casefold(), s.person_id))
     return board

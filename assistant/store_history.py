@@ -177,7 +177,9 @@ class HistoryRecords:
             created = db.execute("SELECT created FROM score_checks WHERE id = ?", (check_id,)).fetchone()
             # When the check was started: at the end of the game, and the same however often it is corrected.
             played = created[0] if created and type(created[0]) in (int, float) else time.time()
+            alone = len(rows) == 1  # one name on the check: a score, not a win (as a game played alone)
             for seat, name, score, place, won in rows:
+                won = won and not alone
                 db.execute(
                     "INSERT INTO results (source, source_id, game, played, seat, person_id, score, place, won,"
                     " variant) VALUES ('check', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -225,6 +227,7 @@ def _game_results(saved, ended: Any) -> list[tuple] | None:
         seat = standing["player"]
         level = bots[seat] if bots[seat] in LEVELS else None
         if level is not None or tidy_name(names[seat]):
-            rows.append((seat, names[seat], level, scores[seat], standing["place"], bool(standing["winner"]),
-                         variant, played))
+            # Alone (Hamstern's solo sheet) there is nobody to beat: a score, not a win.
+            won = bool(standing["winner"]) and state.num_players > 1
+            rows.append((seat, names[seat], level, scores[seat], standing["place"], won, variant, played))
     return rows

@@ -62,6 +62,19 @@ def test_streaks_count_the_latest_games_won_in_a_row(store):
     assert history.player_stats(store, ids(store)["Ann"]).current_streak == 0
 
 
+def test_a_game_played_alone_is_a_score_not_a_win(store):
+    """Hamstern's solo sheet has nobody to beat: it counts as a game with its score, neither as a win nor in
+    a win rate, and it neither adds to a streak nor breaks it."""
+    check_at(store, "hamstern", 7.0, [("Ann", 41, 1, True)], variant="A")  # a check with one name
+    stats = history.player_stats(store, ids(store)["Ann"])
+    assert (stats.games, stats.wins, stats.win_rate) == (7, 4, pytest.approx(4 / 6))
+    assert (stats.current_streak, stats.longest_streak) == (1, 2)
+    hamstern = stats.per_game["hamstern"]
+    assert (hamstern.games, hamstern.wins, hamstern.win_rate, hamstern.best) == (4, 2, pytest.approx(2 / 3), 41)
+    leader = history.leaderboard(store, "hamstern")[0]
+    assert (leader.name, leader.games, leader.wins, leader.win_rate) == ("Ann", 4, 2, pytest.approx(2 / 3))
+
+
 def test_head_to_head_counts_who_placed_better_per_game(store):
     people = ids(store)
     duel = history.head_to_head(store, people["Ann"], people["Bo"])

@@ -38,6 +38,13 @@ def test_a_game_is_recorded_when_it_ends_as_its_engine_ranks_it(store, name, see
     assert played == {updated}  # when the last action was saved
 
 
+def test_a_hamstern_sheet_played_alone_is_recorded_as_a_score_not_a_win(store):
+    game_id = play_to_end(store, "hamstern", setup_for("hamstern", ["Ann"]), 4, num_players=1)
+    state = store.load(game_id).state
+    assert state.winners() == [0]  # the engine's lone player is first ...
+    assert results(store, game_id) == [(0, "Ann", None, state.scores()[0], 1, 0, "A")]  # ... but beat nobody
+
+
 def test_nothing_is_recorded_before_the_end(store):
     game_id = play_to_end(store, "biber_gang", setup_for("biber_gang", ["Ann", "Bo", "Cy"]), 3)
     store.remove_last(game_id, store.action_count(game_id))
@@ -124,7 +131,7 @@ def test_a_check_with_a_bad_player_is_refused_and_keeps_its_rows(store, player):
     check_id = check_at(store, "moemmen", 80.0, [("Ann", 20, 1, True)])
     with pytest.raises(ValueError):
         store.record_check_result(check_id, "moemmen", [{"name": "Bo", "score": 3, "place": 2, "won": False}, player])
-    assert results(store, check_id) == [(0, "Ann", None, 20, 1, 1, None)]
+    assert results(store, check_id) == [(0, "Ann", None, 20, 1, 0, None)]  # alone: no win (a score)
     with pytest.raises(ValueError):
         store.record_check_result(check_id, "chess", [])
 
