@@ -7,17 +7,22 @@
 A file to import comes from anywhere: it is checked completely before anything is written (its size,
 its text, its format, its game, every action replayed by the engine, the setup as the store checks it),
 and anything wrong refuses it with one ``ImportRefused`` whose key the page translates into one line.
+Only what the app's own setup screens could have made is taken: their options, their seating, their
+dice, names without control characters. A game imported is marked ``"origin": "imported"``: it was not
+played here, so it counts neither in the best scores nor in the history (assistant/store.py).
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
 from assistant.errors import IllegalAction
 from assistant.games import get_game, is_built
 from assistant.games.base import State
+from assistant.games.registry import game_info
 from assistant.i18n import t
 from assistant.store import _checked_setup
 
@@ -28,6 +33,17 @@ NAME_LENGTH = 20  # as the seating form lets names be typed (assistant/ui/seats.
 # What the app keeps in a game's setup (assistant/ui/seats.py, assistant/ui/hamstern/setup.py): anything
 # else a file holds is left out, so that nothing unknown reaches the store.
 SETUP_KEYS = ("names", "bots", "mode", "speed", "dice", "auto_roll")
+# The values the app's setup screens offer (assistant/ui/seats.py MODES, assistant/ui/widgets.py BOT_SPEEDS,
+# the dice games' "app" or "real"; tests/replays check they are the same). Who sits where, alone or
+# together and how fast the computer opponents play belong to the games seated that way (setup_has_bots);
+# the dice to the games with dice.
+OFFERED_SETUP = {"mode": ("alone", "together"), "speed": ("quick", "normal"), "dice": ("app", "real")}
+SEATING_KEYS = ("bots", "mode", "speed")
+# Characters no name typed at a table needs and a forged one uses: controls (NUL, a line break), format
+# characters (U+202E turns the text after it around), lone surrogates, line and paragraph separators.
+# The two joiners stay: emoji and some scripts are written with them.
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")
+JOINERS = ("\u200c", "\u200d")
 SQLITE_INTEGERS = range(-2**63, 2**63)  # a seed the store can keep
 
 
@@ -68,7 +84,7 @@ def import_record(store, text: str | bytes) -> str:
     """Check a game record file completely, then save it as a new game: its id. ImportRefused for
     anything wrong, with nothing written."""
     state, setup = read_record(text)
-    return save_as_new(store, state, setup)
+    return save_as_new(store, state, {**setup, "origin": "imported"})
 
 
 def read_record(text: Any) -> tuple[State, dict[str, Any]]:
@@ -98,6 +114,9 @@ def read_record(text: Any) -> tuple[State, dict[str, Any]]:
                                   "actions": []})
     except ValueError:  # an unknown option, or a value it may not take
         raise ImportRefused("damaged") from None
+    for option in game_info(name).options:  # a value the engine takes, but no setup screen offers
+        if option.offered is not None and state.options[option.name] not in option.offered:
+            raise ImportRefused("not_offered")
     # Where the app rolls, its roll is the only one (Hamstern's ruling H4): a file may not enter another, or
     # the solo games' best scores would rest on rolls chosen by hand.
     apps_dice = setup.get("dice") != "real"
@@ -145,10 +164,27 @@ def _setup(game: str, players: int, setup: Any) -> dict[str, Any]:
         raise ImportRefused("bad_setup")
     if type(setup.get("auto_roll", False)) is not bool:
         raise ImportRefused("bad_setup")
+    if any(_hidden(name) for name in names):
+        raise ImportRefused("bad_name")
+    info = game_info(game)
+    if not info.setup_has_bots and any(key in setup for key in SEATING_KEYS):
+        raise ImportRefused("bad_setup")  # Hamstern: nobody but people, and no computer opponents to pace
+    if info.kind == "cards" and "dice" in setup:
+        raise ImportRefused("bad_setup")  # no dice: the cards are always the app's deals
+    if any(key in setup and setup[key] not in offered for key, offered in OFFERED_SETUP.items()):
+        raise ImportRefused("bad_setup")
+    if players == 1 and setup.get("dice") == "real":
+        # Alone the app always rolls (assistant/ui/hamstern/setup.py): real dice would let a file choose the rolls.
+        raise ImportRefused("bad_setup")
     try:
         return _checked_setup(game, players, json.dumps(setup))
     except ValueError:
         raise ImportRefused("bad_setup") from None
+
+
+def _hidden(name: str) -> bool:
+    """The name holds a character that is not shown as itself (see HIDDEN_CATEGORIES)."""
+    return any(unicodedata.category(char) in HIDDEN_CATEGORIES and char not in JOINERS for char in name)
 
 
 def save_as_new(store, state: State, setup: dict[str, Any]) -> str:

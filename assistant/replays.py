@@ -266,7 +266,10 @@ def export_record(store, game_id: str) -> str:
 
 def play_on(store, game_id: str, step: int) -> str:
     """A new game of the same game, options, seed and setup with the saved game's first ``step`` actions
-    (replayed, so legal): its id. ValueError for a step the game does not have."""
+    (replayed, so legal): its id. ValueError for a step the game does not have.
+
+    The seed is kept, so the rolls and deals to come are the ones the player has already seen: the new
+    game is marked ``"origin": "played_on"`` and counts neither in the best scores nor in the history."""
     replay = replay_of(store, game_id)
     replay._check_step(step, 0)
-    return save_as_new(store, replay.state_at(step), replay.setup)
+    return save_as_new(store, replay.state_at(step), {**replay.setup, "origin": "played_on"})

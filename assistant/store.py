@@ -65,6 +65,12 @@ CREATE TABLE IF NOT EXISTS score_checks (
 """ + SEATS_SCHEMA + KEYS_SCHEMA + SCREENS_SCHEMA + HISTORY_SCHEMA + REPLAYS_SCHEMA
 
 
+# How a saved game came to be, where it was not played through here from its start (setup["origin"]):
+# played on from a step of a replay (the seed kept: rolls and deals already seen) or imported from a game
+# record file. Such a game is left out of the best scores and the history (assistant/store_history.py).
+ORIGINS = ("played_on", "imported")
+
+
 class UnknownGame(LookupError):
     """No saved game has this id."""
 
@@ -332,7 +338,8 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
         return games
 
     def best_solo_scores(self, game: str, options_match: dict[str, Any], limit: int = 5) -> list[dict[str, Any]]:
-        """Finished one-player games with these options, best score first."""
+        """Finished one-player games with these options, best score first; games played on from a replay or
+        imported (``ORIGINS``) are left out."""
         with self._connect() as db:
             rows = db.execute(
                 "SELECT id, options, setup, scores, updated FROM games"
@@ -343,7 +350,10 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
         for game_id, options, setup, scores, updated in rows:
             try:
                 options, scores = parse_json(options, "options"), parse_json(scores, "scores")
-                name = _checked_setup(game, 1, setup)["names"][0]
+                setup = _checked_setup(game, 1, setup)
+                if setup.get("origin") is not None:
+                    continue  # played on from a replay or imported: its rolls were known, not met
+                name = setup["names"][0]
                 if not (isinstance(options, dict) and isinstance(scores, list) and type(scores[0]) is int):
                     continue  # damaged: left out of the table rather than spoiling it
             except (ValueError, RecursionError, IndexError):
@@ -415,6 +425,8 @@ def _checked_setup(game: str, num_players: Any, text: Any) -> dict[str, Any]:
     for key in ("speed", "dice", "mode"):
         if setup.get(key) is not None and not isinstance(setup[key], str):
             raise ValueError(f"its {key!r} is not a word but {describe(setup[key])}")
+    if setup.get("origin") is not None and setup["origin"] not in ORIGINS:
+        raise ValueError(f"its origin is none the app writes but {describe(setup['origin'])}")
     return setup
 
 

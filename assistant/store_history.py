@@ -212,10 +212,13 @@ class HistoryRecords:
 
 def _game_results(saved, ended: Any) -> list[tuple] | None:
     """One row per seat of a finished game (None if it is not over): seat, name, bot level, score, place,
-    won, variant, when it ended. A seat without a name (none the app saves) is left out."""
+    won, variant, when it ended. A seat without a name (none the app saves) is left out, and so is every seat
+    of a game not played through here from its start (setup["origin"]: played on from a replay, imported)."""
     state = saved.state
     if not state.is_over():
         return None
+    if saved.setup.get("origin") is not None:  # played on from a replay or imported: not played through here
+        return []
     scores = state.scores()
     names = saved.setup["names"]
     bots = saved.setup.get("bots") or ["human"] * state.num_players

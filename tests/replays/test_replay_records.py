@@ -14,24 +14,44 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant import i18n
-from assistant.games import get_game
+from assistant.games import game_info, get_game
+from assistant.games.base import State
 from assistant.replay_records import MAX_BYTES
 from assistant.replays import ImportRefused, export_record, import_record, play_on, replay_of
 from assistant.store import DamagedGame, Store, UnknownGame
 from tests.helpers import app_setup
+from tests.replays.helpers import saved_game
 from tests.replays.test_replay_core import GAMES, finished
 
-ALL_KEYS = {"not_json", "foreign", "newer", "unknown_game", "players", "damaged", "illegal", "bad_setup", "too_big"}
+ALL_KEYS = {"not_json", "foreign", "newer", "unknown_game", "players", "damaged", "illegal", "bad_setup", "too_big",
+            "bad_name", "not_offered"}
+
+
+def as_offered(name: str) -> State:
+    """``finished(name, 0, 0)``, with options the app's setup offers (Biber Gang's simulation plays 2 rounds,
+    the app offers 1, 3 or 5): a game the app could have saved."""
+    state = finished(name, 0, 0)
+    options = {option.name: option.offered[0] for option in game_info(name).options
+               if option.offered is not None and state.options[option.name] not in option.offered}
+    if not options:
+        return state
+    state = get_game(name).new_state(state.num_players, seed=0, **{**state.options, **options})
+    rng = random.Random(0)
+    while not state.is_over():
+        state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    return state
 
 
 def saved(db: Store, name: str, actions: int | None = None) -> str:
     """A random game of ``name`` (to its end, or its first ``actions``) saved as the app saves it."""
-    state = finished(name, 0, 0)
+    state = as_offered(name)
     if actions is not None:
         state = state.game.replay(state.num_players, state.seed, state.options, state.history[:actions])
     setup = app_setup(state)
     if name == "hamstern":
         setup = {"names": setup["names"], "dice": "app", "auto_roll": False}
+    elif game_info(name).kind == "cards":
+        del setup["dice"]  # as the app saves a card game: no dice to choose
     game_id = db.create(state.game.replay(state.num_players, state.seed, state.options, state.history[:-1]), setup)
     db.append(game_id, len(state.history) - 1, state.history[-1], state.scores() if state.is_over() else None)
     return game_id
@@ -70,7 +90,7 @@ def test_an_exported_game_imports_and_replays_the_same(db, tmp_path, name):
     other = Store(tmp_path / "other.sqlite3")
     new_id = import_record(other, text.encode("utf-8"))
     original, imported = replay_of(db, game_id), replay_of(other, new_id)
-    assert imported.length == original.length and imported.setup == original.setup
+    assert imported.length == original.length and imported.setup == {**original.setup, "origin": "imported"}
     for step in range(original.length + 1):
         assert imported.state_at(step).to_json() == original.state_at(step).to_json()
     assert other.recent()[0]["finished"]  # saved finished, as a game played to its end is
@@ -123,7 +143,10 @@ def test_where_the_app_rolls_a_file_holds_its_rolls(db):
     other_roll = {"roll": good["actions"][0]["roll"] % 6 + 1}  # a face the die may show, not the app's
     forged = {**good, "actions": [other_roll]}
     assert refused(db, json.dumps(forged), "illegal").params == {"number": 1}
-    real = {**forged, "setup": {**good["setup"], "dice": "real"}}
+    # Alone the app always rolls (its setup offers no real dice): a file saying "real" would choose the rolls.
+    refused(db, json.dumps({**forged, "setup": {**good["setup"], "dice": "real"}}), "bad_setup")
+    together = json.loads(export_record(db, saved_game(db, "hamstern", actions=12)))
+    real = {**together, "actions": [other_roll], "setup": {**together["setup"], "dice": "real"}}
     assert db.load(import_record(db, json.dumps(real))).state.history[0].value == other_roll["roll"]
 
 
@@ -136,8 +159,10 @@ def test_a_setup_is_checked_as_the_store_checks_it(db):
                   {**good["setup"], "bots": ["easy"] * len(names)}, {**good["setup"], "bots": ["human", "god", "easy"]},
                   {**good["setup"], "speed": 2}, {**good["setup"], "auto_roll": "yes"}):
         refused(db, json.dumps({**good, "setup": setup}), "bad_setup")
-    new_id = import_record(db, json.dumps({**good, "setup": {**good["setup"], "theme": "dark", "admin": True}}))
-    assert db.load(new_id).setup == good["setup"]  # what the app does not keep is left out
+    extra = {"theme": "dark", "admin": True, "origin": "played_here"}
+    new_id = import_record(db, json.dumps({**good, "setup": {**good["setup"], **extra}}))
+    # What the app does not keep is left out, and the game is marked as imported, whatever the file said.
+    assert db.load(new_id).setup == {**good["setup"], "origin": "imported"}
 
 
 def test_a_file_too_big_is_refused_before_it_is_read(db):
@@ -205,11 +230,13 @@ def test_play_on_starts_a_new_game_from_a_step(db, name):
     saved_game, new = db.load(game_id), db.load(new_id)
     assert new.state.history == saved_game.state.history[:step]
     assert (new.state.seed, new.state.options, new.setup) == (saved_game.state.seed, saved_game.state.options,
-                                                             saved_game.setup)
+                                                             {**saved_game.setup, "origin": "played_on"})
     assert new.state.to_json() == replay.state_at(step).to_json()
     # It goes on by the rules, in the store, as a game played here does.
     state, rng = new.state, random.Random(step)
     for number in range(step, min(step + 20, replay.length)):
+        if state.is_over():  # other moves than the saved game's: it may end sooner
+            break
         action = state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
         state.apply(action)
         db.append(new_id, number, action, state.scores() if state.is_over() else None)
