@@ -130,7 +130,7 @@ def test_the_check_finds_english():
     german = i18n.t("log.biber.deck_swap", "de", name="Ann", a_new="eine 3", the_old="die 7", position="oben 2")
     assert not any(pattern.search(german) for _, pattern in ENGLISH_ONLY)
     # A board's words are read too: its picture, its button labels and its modes.
-    board = {"html": "<style>b {}</style><div><b>Roll 1</b></div>", "buttons": [{"label": "Cross {n}"}],
+    board = {"html": "<style>b {}</style><div><b>Roll no. 1</b></div>", "buttons": [{"label": "Cross {n}"}],
              "modes": [{"label": i18n.t("ui.biber.mode_swap", "en")}]}
     found = [text for text in _board_texts(board) if any(p.search(text) for _, p in ENGLISH_ONLY)]
     assert len(found) == 3, found
@@ -145,7 +145,7 @@ def test_hamstern_in_german(db):
     game_id = db.create(get_game("hamstern").new_state(2, seed=1), {"names": ["Person 1", "Person 2"], "dice": "real"})
     at = open_app(HAMSTERN_PAGE, lang="de", game=game_id)
     assert_german(at)
-    assert "Wurf 1" in " ".join(screen_texts(at))
+    assert "1. Wurf" in " ".join(screen_texts(at))
     decide(at, HS, "die-3")
     assert_german(at)  # the sheet, the counter, Confirm, Clear and Hint
     decide(at, HS, "confirm", cell_ids("A1 B1 C1"))  # not the start chamber: refused, in German
@@ -156,7 +156,7 @@ def test_hamstern_in_german(db):
     assert message(at, HS, "hint-text")
     assert_german(at)  # the hint's reason and "take the hint"
     decide(at, HS, "confirm", board_data(at, HS)["marks"]["tb-hint"])
-    assert "Wurf 2" in " ".join(screen_texts(at))  # the roll to come
+    assert "2. Wurf" in " ".join(screen_texts(at))  # the roll to come
     assert "von Person 2 zurücknehmen" in label(at, HS, "undo")
     assert_german(at)
     decide(at, HS, "undo")

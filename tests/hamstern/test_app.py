@@ -66,7 +66,7 @@ def test_start_roll_place_and_next_player(db):
     assert own_and_others(at, "tb-crossed") == (set(), {f"o0:{cell}" for cell in cell_ids("F5 G5 H5")})
     assert "Player 1" in board_data(at, HS)["slots"]["name0"]
     decide(at, HS, "confirm", cell_ids("F6 G6 H6"))
-    assert_shows(at, HS, "Roll 2")
+    assert_shows(at, HS, "Roll no. 2")
     # Player 1 decides first again; the first other sheet is now player 2's.
     assert own_and_others(at, "tb-crossed") == (set(cell_ids("F5 G5 H5")),
                                                 {f"o0:{cell}" for cell in cell_ids("F6 G6 H6")})

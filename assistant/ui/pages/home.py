@@ -56,11 +56,15 @@ def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = 
 
 
 st.subheader(tr("ui.recent"))
-# A game record exported on another table: the replay page imports it.
-st.page_link(replay_page(), label=tr("ui.replay.import"), icon=":material/upload_file:", query_params={"lang": lang()})
-# Every game that ended here, who won it, and the players' figures.
-st.page_link(page("history"), label=tr("history.ui.home_link"), icon=":material/history:",
-             query_params={"lang": lang()})
+# Links a finger taps: as tall as a button (Streamlit draws a page link 28 px high).
+st.html("<style>.st-key-home-links [data-testid='stPageLink'] a { min-height: 48px; padding: 0 12px; }</style>")
+with st.container(horizontal=True, key="home-links"):
+    # Every game that ended here, who won it, and the players' figures.
+    st.page_link(page("history"), label=tr("history.ui.home_link"), icon=":material/history:",
+                 query_params={"lang": lang()})
+    # A game record exported on another table: the replay page imports it.
+    st.page_link(replay_page(), label=tr("ui.replay.import"), icon=":material/upload_file:",
+                 query_params={"lang": lang()})
 # Saved games and score checks, the ones last touched first.
 try:
     recent = [("game", saved["updated"], saved) for saved in store().recent()]
