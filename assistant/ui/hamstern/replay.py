@@ -36,4 +36,4 @@ def _sheet(layout, name: str, shown: dict) -> str:
     score = html.escape(tr("ui.hamstern.score_now", points=shown["score"]))
     track = pictures.track_html(layout.one_track_length, shown["one_track_struck"], size=16)
     return (f'<div class="rp-hs-sheet"><div class="rp-name"><b>{html.escape(name)}</b> · {score}</div>'
-            f'{sheet_svg(layout, crossed)}<div class="rp-hs-track">{track}</div></div>')
+            f'{sheet_svg(layout, crossed, labelled=True)}<div class="rp-hs-track">{track}</div></div>')

@@ -39,27 +39,29 @@ def parse_cell_id(text: str):
 
 
 def sheet_svg(layout: Layout, crossed=frozenset(), *, hint=frozenset(), max_width: int | None = None,
-              tappable: bool = False, parts: str | None = None) -> str:
+              tappable: bool = False, parts: str | None = None, labelled: bool = False) -> str:
     """The whole sheet; ``crossed`` cells carry a cross, ``hint`` cells a blue ring. With ``tappable``
     every cell is a part the tap board can select (``data-tap="row-col"``); selecting is drawn there.
     ``parts`` names the cells ``data-tap="{parts}row-col"`` without making the sheet tappable (several
     sheets on one board). On a board the crosses and rings can also come as marks (the classes
-    ``tb-crossed`` and ``tb-hint``), so the picture itself stays the same for a whole game."""
-    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable, parts)
+    ``tb-crossed`` and ``tb-hint``), so the picture itself stays the same for a whole game. ``labelled``:
+    the column letters and row numbers without tapping (a replay names cells by them too)."""
+    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable, parts, labelled)
 
 
 @lru_cache(maxsize=64)  # the other players' sheets change only when they cross something
 def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | None, tappable: bool,
-               parts_prefix: str | None) -> str:
+               parts_prefix: str | None, labelled: bool = False) -> str:
     layout = load_layout(side)
     width, height = layout.cols * UNIT, layout.rows * UNIT
     style = f"width:100%;max-width:{max_width}px;height:auto" if max_width else ""
     # The sheet being played carries the printed sheet's column letters and row numbers: Undo and
     # the log name cells by them ("F5").
-    edge = 5 if tappable else 1
+    labelled = labelled or tappable
+    edge = 5 if labelled else 1
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="ht-sheet" viewBox="-{edge} -{edge} {width + edge + 1} '
              f'{height + edge + 1}" style="{style}" role="img">', _SYMBOLS, _background(side)]
-    if tappable:
+    if labelled:
         parts.append(_cell_names(side))
     prefix = "" if tappable else parts_prefix
     for chamber in layout.chambers:
