@@ -22,6 +22,7 @@ from assistant.ui import deciding
 from assistant.ui.charts import end_chart
 from assistant.ui.common import lang, plain, store, tr
 from assistant.ui.nav import replay_page
+from assistant.ui.replay.extras import origin_note
 from assistant.ui.table import Table, choice
 from assistant.ui.widgets import BOT_SPEEDS
 
@@ -231,6 +232,9 @@ def announce_winners(table: Table, texts: str) -> None:
     winners = [plain(table.names[row["player"]]) for row in table.standings()["players"] if row["winner"]]
     key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
+    not_counted = origin_note(table.setup)  # played on from a replay, or imported: not in the history
+    if not_counted:
+        st.info(not_counted, icon=":material/block:")
     end_chart(table)  # how the game went: every game's end screen shows its chart here
 
 

@@ -253,7 +253,7 @@ def test_play_on_starts_the_same_game_from_the_step_and_opens_it(db):
     new_id = at.query_params["game"][0] if isinstance(at.query_params["game"], list) else at.query_params["game"]
     new = db.load(new_id)
     assert new_id != game_id and new.state.history == old.history[:30] and new.state.seed == old.seed
-    assert new.setup == db.load(game_id).setup and not at.exception
+    assert new.setup == {**db.load(game_id).setup, "origin": "played_on"} and not at.exception
     assert db.load(game_id).state.history == old.history  # the game watched stays as it was
 
 
@@ -283,7 +283,8 @@ def test_export_then_import_through_the_page_replays_the_same(db, monkeypatch):
     new_id = at.query_params["game"]
     new_id = new_id[0] if isinstance(new_id, list) else new_id
     assert new_id != game_id and played(db, new_id) == played(db, game_id)
-    assert db.load(new_id).setup == db.load(game_id).setup and step_of(at) == 0 and boards(at)
+    assert db.load(new_id).setup == {**db.load(game_id).setup, "origin": "imported"}
+    assert step_of(at) == 0 and boards(at)
 
 
 def test_a_bad_file_is_one_line_and_nothing_is_written(db):

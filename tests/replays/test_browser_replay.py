@@ -92,3 +92,35 @@ def test_a_replay_fits_a_tablet_and_a_phone(app, name):
             # Hamsterdam's long special names on a compact dam are the live table's smallest words (8.8 px).
             assert size_drawn * zoom >= (8.5 if name == "hamsterdam" else 10), (size_name, size_drawn, zoom, words)
             page.context.close()
+
+
+def test_sharing_and_withdrawing_a_link_on_a_tablet(app):
+    game_id = saved_game(app.store, "moemmen")
+    with chromium() as browser:
+        for size in (SIZES["tablet"], SIZES["upright"]):
+            page = device(browser, f"{app.url}/replay?game={game_id}&lang=de", size, remote=False)
+            page.locator(".st-key-rp-share button").click()
+            withdraw = page.locator(".st-key-rp-withdraw button").first
+            withdraw.wait_for(timeout=15_000)
+            wait_idle(page)
+            withdraw.scroll_into_view_if_needed()
+            box = withdraw.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44 and box["x"] + box["width"] <= size[0], box
+            page.screenshot(path=str(ARTIFACTS / f"replay-share-{size[0]}x{size[1]}.png"), full_page=True)
+            withdraw.click()
+            page.get_by_text("Der Link ist zurückgezogen").wait_for(timeout=15_000)
+            page.screenshot(path=str(ARTIFACTS / f"replay-withdrawn-{size[0]}x{size[1]}.png"), full_page=True)
+            page.context.close()
+
+
+def test_a_played_on_solo_game_says_it_is_no_best_score(app):
+    from assistant.replays import play_on, replay_of
+
+    original = saved_game(app.store, "hamstern", num_players=1)
+    new_id = play_on(app.store, original, replay_of(app.store, original).length)
+    with chromium() as browser:
+        page = device(browser, f"{app.url}/hamstern?game={new_id}&lang=en", SIZES["tablet"], remote=False)
+        note = page.get_by_text("Played on from a replay")
+        note.wait_for(timeout=15_000)
+        note.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "hamstern-played-on-end-1024x768.png"))

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 import streamlit as st
 
 from assistant.ui.common import tr
+from assistant.ui.components import payloads  # noqa: F401 - no message a browser sends can stop a run
 
 _HERE = Path(__file__).parent
 _tap_board = st.components.v2.component(

@@ -26,6 +26,7 @@ from assistant.ui.hamstern import phone
 from assistant.ui.hamstern.notes import why_not
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
+from assistant.ui.replay.extras import origin_note
 from assistant.ui.seats import announce_winners, new_game_button
 from assistant.ui.table import Table, choice, reset_choice, set_choice
 from assistant.ui.widgets import board_messages, standings_table
@@ -347,6 +348,9 @@ def _solo_results(table: Table, view: dict) -> None:
     mine = view["players"][0]["score"]
     st.success(tr("ui.hamstern.solo_score", points=mine, rival=st.session_state[cache_key]),
                icon=":material/emoji_events:")
+    not_counted = origin_note(table.setup, best_scores=True)  # played on from a replay, or imported
+    if not_counted:
+        st.info(not_counted, icon=":material/block:")
     best = store().best_solo_scores("hamstern", {"side": view["side"]})
     if best:
         st.subheader(tr("ui.hamstern.best_scores", side=view["side"]))

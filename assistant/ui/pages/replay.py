@@ -112,6 +112,9 @@ def show() -> None:
     with columns[1]:
         controls.round_picker(step, replay.round_starts())
     st.caption(f"{what_is_shown(watcher, replay, seat)} {tr('ui.replay.read_only')} {tr('ui.replay.keys_note')}")
+    not_counted = extras.origin_note(replay.setup)  # played on from a replay, or imported
+    if not_counted and watcher.table:
+        st.caption(not_counted)
     if watcher.link:  # back to the seat this phone holds (a phone has no menu)
         if st.button(tr("ui.replay.back_to_seat"), key="rp-seat", icon=":material/smartphone:"):
             st.switch_page(seat_page(), query_params={TOKEN_PARAM: watcher.link, "lang": lang()})

@@ -47,7 +47,7 @@ def slider(step: int, length: int) -> None:
         return
     st.session_state[SLIDER] = step  # the slider shows the step in force, however it was chosen
     st.slider(tr("ui.replay.move"), min_value=0, max_value=length, key=SLIDER,
-              on_change=lambda: go_to(st.session_state[SLIDER]))
+              on_change=lambda: _go_to_chosen(st.session_state.get(SLIDER), list(range(length + 1))))
 
 
 def round_picker(step: int, starts: list[int]) -> None:
@@ -57,4 +57,11 @@ def round_picker(step: int, starts: list[int]) -> None:
     st.session_state[ROUND] = max(n for n, start in enumerate(starts) if start <= step)
     st.selectbox(tr("ui.replay.round_pick"), options=list(range(len(starts))), key=ROUND,
                  format_func=lambda n: tr("ui.replay.round_at", n=n + 1, step=starts[n]),
-                 on_change=lambda: go_to(starts[st.session_state[ROUND]]))
+                 on_change=lambda: _go_to_chosen(st.session_state.get(ROUND), starts))
+
+
+def _go_to_chosen(chosen, steps: list[int]) -> None:
+    """The step of option ``chosen`` (a number: the nearest option). A widget's value comes from the browser,
+    which may send anything (a text no option has): anything but a number chooses nothing."""
+    if type(chosen) is int:
+        go_to(steps[min(max(chosen, 0), len(steps) - 1)])

@@ -1,8 +1,10 @@
-"""What else a replay offers the table: a link to share it (a QR code, as for seats), the game record as
-one JSON file, "Play on from here" in a game played alone, and importing a record exported elsewhere.
+"""What else a replay offers the table: a link to share it (a QR code, as for seats) and to withdraw it,
+the game record as one JSON file, "Play on from here" in a game played alone, and importing a record
+exported elsewhere.
 
 Each acts only for the table device (checked again when it acts: a key revoked meanwhile shuts it out),
-and none changes the game watched: sharing adds a link, playing on and importing add a new game.
+and none changes the game watched: sharing adds a link, withdrawing removes it, playing on and importing
+add a new game (one that counts neither in the best scores nor in the history: ``origin_note``).
 """
 
 from __future__ import annotations
@@ -14,18 +16,22 @@ import json
 import streamlit as st
 
 from assistant import replays
+from assistant.store import ORIGINS
 from assistant.ui import access
 from assistant.ui.common import lang, plain, store, tr
 from assistant.ui.replay import controls
 from assistant.ui.replay.watching import GAME_PARAM, REPLAY_PARAM
 
 SHARING = "rp-share:"  # session key + game id: the table asked for the link
+WITHDRAWN = "rp-withdrawn"  # the table withdrew a link: said once, above the Share button
 IMPORT, REFUSED = "rp-import", "rp-import-refused"
 
 
 def share(game_id: str) -> None:
     """A button, then the replay's own link as a QR code and as a short link to type."""
     if not st.session_state.get(SHARING + game_id):
+        if st.session_state.pop(WITHDRAWN, None) == game_id:
+            st.success(tr("ui.replay.link_withdrawn"), icon=":material/link_off:")
         st.button(tr("ui.replay.share"), key="rp-share", icon=":material/qr_code_2:", on_click=_ask_share,
                   args=(game_id,))
         return
@@ -40,11 +46,33 @@ def share(game_id: str) -> None:
         st.markdown(f'<div class="ht-qr" title="{html.escape(url)}">{qr_svg(f"{url}&lang={lang()}")}</div>',
                     unsafe_allow_html=True)
         st.code(url.removeprefix("http://"), language=None, wrap_lines=True)
+        st.button(tr("ui.replay.withdraw"), key="rp-withdraw", icon=":material/link_off:",
+                  help=tr("ui.replay.withdraw_help"), on_click=_withdraw, args=(game_id,))
 
 
 def _ask_share(game_id: str) -> None:
     if access.still_table():
         st.session_state[SHARING + game_id] = True
+
+
+def _withdraw(game_id: str) -> None:
+    """The link opens nothing any more; sharing again makes a new one. The table's only (checked again here:
+    the button was drawn for the table, and a key revoked since shuts it out)."""
+    if not access.still_table():
+        st.session_state[SHARING + game_id] = False
+        return
+    store().withdraw_replay_link(game_id)
+    st.session_state[SHARING + game_id] = False
+    st.session_state[WITHDRAWN] = game_id
+
+
+def origin_note(setup: dict, best_scores: bool = False) -> str | None:
+    """Why a game does not count (None if it does): played on from a replay, or imported from a game record
+    (assistant/store.py ORIGINS). ``best_scores``: the note names the best scores too."""
+    origin = setup.get("origin")
+    if origin not in ORIGINS:
+        return None
+    return tr(f"ui.replay.{origin}_{'not_best' if best_scores else 'not_counted'}")
 
 
 def export(game_id: str, game: str) -> None:
