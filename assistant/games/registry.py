@@ -26,6 +26,10 @@ imports only when it shows that game (this package never imports Streamlit). It 
                                         with the live table's builders, nothing on it tappable: ``view`` is
                                         ``seat``'s (None: what everybody saw); in a finished game it also
                                         holds ``"seat_views"``, every seat's view, to turn every hand up
+    end_chart(table) -> ChartSpec | None
+                                        (optional) the chart under who won: assistant.ui.charts.ChartSpec,
+                                        its lines built from what the table offers (view, standings, or
+                                        its record for a series the engine package replays); None: none
 
 A game with ``engine`` but no ``app`` still has a page (it says its table is not in the
 app yet) and a score check that reads the command line's JSON. Everything the app side

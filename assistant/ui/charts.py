@@ -4,29 +4,26 @@ Drawn with Vega-Lite through Altair (``st.altair_chart``), the charting library 
 a line per player, the names as legend labels. Vega writes names as text (they are data, never markup),
 so a name like ``**Ann** <b>x</b>`` is shown as typed. Titles and axes come from the catalogue.
 
-Each game's end screen shows one (``end_chart``, called by ``seats.announce_winners``):
-
-- Biber Gang and Mömmen: each player's total after every round (Mömmen with the match's target);
-- Hamsterdam: each player's flood pile after every turn; Hamsterbacke: each score pile after every turn,
-  both from a replay of the saved game (the state keeps only where the game stands now);
-- Hamstern: the scores of this game's players in every Hamstern game of the side, over time (the history).
-
-The series are plain functions of a game's record or view, so tests read them without a browser.
+This module knows no game. Every game's end screen shows a chart (``end_chart``, called by
+``seats.announce_winners``) that the game's app side describes: its ``end_chart(table)`` returns a
+``ChartSpec`` built from what the table offers (its view, standings, or its record for a series the
+engine package replays), or None for no chart. The History page draws a player's scores over time with
+``line_chart`` too: there a point is a game, and hundreds of games are drawn as dots and an average.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import altair as alt
 import streamlit as st
 
-from assistant.games import get_game
-from assistant.ui.common import store, tr
+from assistant.ui.common import tr
+from assistant.ui.nav import game_app
 
 # The element toolbar Streamlit puts over a chart (full screen, the data as a table) is developer
 # chrome on a tablet: hidden for our charts. Vega's own menu (export, "view source") is off already.
@@ -34,17 +31,40 @@ CHART_CSS = """<style>
 [class*="st-key-ht-chart-"] [data-testid="stElementToolbar"] { display: none !important; }
 </style>"""
 HEIGHT = 330  # title, legend, lines and axes: with the winner above it, on a 768 px high screen
-SMOOTH_FROM, SMOOTH = 30, 10  # more games than SMOOTH_FROM on a line: it shows the average of the last SMOOTH
+# A line of more than SMOOTH_FROM games shows each game as a dot and the average of the last SMOOTH as
+# the line. Only where a point is a game: the turns or rounds of one game are drawn as they were.
+SMOOTH_FROM, SMOOTH = 30, 10
 Row = dict[str, object]  # one point of a line: {"name": ..., "x": ..., "y": ...}
+Points = Sequence[tuple[object, float]]  # one player's line: (x, y) pairs
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """What a game's app side wants drawn on its end screen: a line per name, ``series[p]`` the (x, y)
+    points of ``names[p]``; texts already translated. ``x_type`` as ``line_chart`` takes it;
+    ``per_game``: each point is a game (dots and a running average once there are many)."""
+
+    title: str
+    names: Sequence[str]
+    series: Sequence[Points]
+    x_title: str
+    y_title: str
+    x_type: str = "O"
+    target: int | None = None
+    target_title: str = ""
+    per_game: bool = False
 
 
 # --- drawing --------------------------------------------------------------------------------------
 def line_chart(rows: list[Row], names: Sequence[str], x_title: str, y_title: str, *, title: str = "",
-               x_type: str = "O", target: int | None = None, target_title: str = "") -> alt.LayerChart:
+               x_type: str = "O", target: int | None = None, target_title: str = "",
+               per_game: bool | None = None) -> alt.LayerChart:
     """A line per player (in ``names``' order, which the legend keeps), a dot on each point, ``title`` above.
 
     ``x_type``: "O" for rounds (a label each), "Q" for turns (whole numbers), "T" for dates (ISO text).
-    ``target``: a dashed line across at that value (Mömmen's match target)."""
+    ``target``: a dashed line across at that value (a match's target).
+    ``per_game``: each point is a game, so a line of many is smoothed; unsaid, a line over dates is one."""
+    per_game = x_type == "T" if per_game is None else per_game
     data = alt.Data(values=rows)
     if x_type == "T":
         axis = alt.Axis(format=_date_format(rows), labelOverlap=True, tickCount=5)
@@ -60,7 +80,8 @@ def line_chart(rows: list[Row], names: Sequence[str], x_title: str, y_title: str
                alt.Tooltip("y:Q", title=y_title)]
     y = alt.Y("y:Q", title=y_title, axis=alt.Axis(tickMinStep=1))
     subtitle = alt.Undefined
-    if max(Counter(row["name"] for row in rows).values(), default=0) > SMOOTH_FROM:
+    longest = max(Counter(row["name"] for row in rows).values(), default=0)
+    if per_game and longest > SMOOTH_FROM:
         # Hundreds of games zigzag: each game a faint dot, the line the average of the last few games.
         base = alt.Chart(data).encode(x=x, color=colour)
         layers: list = [
@@ -69,7 +90,9 @@ def line_chart(rows: list[Row], names: Sequence[str], x_title: str, y_title: str
                                   sort=[alt.SortField("x")]).mark_line(strokeWidth=3).encode(y="average:Q")]
         subtitle = tr("history.ui.chart.smoothed", n=SMOOTH)
     else:
-        layers = [alt.Chart(data).mark_line(point=alt.OverlayMarkDef(size=70, filled=True), strokeWidth=3).encode(
+        # Many points (a long game's turns): smaller dots, so that the line stays readable.
+        size = 70 if longest <= SMOOTH_FROM else 30
+        layers = [alt.Chart(data).mark_line(point=alt.OverlayMarkDef(size=size, filled=True), strokeWidth=3).encode(
             x=x, y=y, color=colour, tooltip=tooltip)]
     if target is not None:
         line = alt.Chart(alt.Data(values=[{"y": target, "label": target_title}]))
@@ -117,12 +140,17 @@ def distinct(names: Sequence[str]) -> list[str]:
     return shown
 
 
-def rows_of(names: Sequence[str], series: Sequence[Sequence[tuple[object, int]]]) -> list[Row]:
+def rows_of(names: Sequence[str], series: Sequence[Points]) -> list[Row]:
     """The points of every player's line: ``series[p]`` is player p's (x, y) pairs."""
     return [{"name": name, "x": x, "y": y} for name, points in zip(names, series, strict=True) for x, y in points]
 
 
-# --- the series of a game -------------------------------------------------------------------------
+def iso(when: float) -> str:
+    """A moment as Vega reads a date: ISO 8601 in local time (Vega shows it as it is written)."""
+    return datetime.datetime.fromtimestamp(when).isoformat(timespec="seconds")
+
+
+# --- series the games share -----------------------------------------------------------------------
 def running_totals(scores: Sequence[int]) -> list[tuple[int, int]]:
     """(round, total after it) for each round's score: round 1 is the first."""
     totals, total = [], 0
@@ -132,68 +160,25 @@ def running_totals(scores: Sequence[int]) -> list[tuple[int, int]]:
     return totals
 
 
-def biber_series(view: dict) -> list[list[tuple[int, int]]]:
-    """Biber Gang: each player's total after every finished round."""
-    return [running_totals(player["round_scores"]) for player in view["players"]]
+def totals_chart(names: Sequence[str], round_scores: Sequence[Sequence[int]], *,
+                 target: int | None = None) -> ChartSpec:
+    """Each player's total after every round (``round_scores[p]``: player p's score in each round), with
+    the match's ``target`` as a dashed line if it has one."""
+    return ChartSpec(tr("history.ui.chart.totals_title"), names, [running_totals(scores) for scores in round_scores],
+                     tr("history.ui.chart.round"), tr("history.ui.chart.total"), target=target,
+                     target_title="" if target is None else tr("history.ui.chart.target", target=target))
 
 
-def moemmen_series(standings: dict, num_players: int) -> list[list[tuple[int, int]]]:
-    """Mömmen: each player's match total after every round (the standings list the round scores)."""
-    series: list[list[tuple[int, int]]] = [[] for _ in range(num_players)]
-    for row in standings["players"]:
-        series[row["player"]] = running_totals(row["breakdown"]["rounds"])
-    return series
-
-
-def replayed_series(record: dict, turn_of: Callable, values_of: Callable) -> list[list[tuple[int, int]]]:
-    """Replay the saved game once, and take each player's value at the start and after every turn:
-    ``turn_of(state)`` counts the turns so far, ``values_of(state)`` gives one value per player."""
-    game = get_game(record["game"])
-    state = game.replay(record["num_players"], record["seed"], record["options"], [])
-    turn = turn_of(state)
-    series = [[(0, value)] for value in values_of(state)]
-    for data in record["actions"]:
-        state.apply(game.action_from_data(data))
-        now = turn_of(state)
-        if now != turn or state.is_over():
-            turn = now
-            for points, value in zip(series, values_of(state), strict=True):
-                if points[-1][0] == turn:
-                    points[-1] = (turn, value)  # the game ended within a turn already counted
-                else:
-                    points.append((turn, value))
-    return series
-
-
-def hamsterdam_series(record: dict) -> list[list[tuple[int, int]]]:
-    """Hamsterdam: each player's flood pile after every turn (the state counts the turns)."""
-    return replayed_series(record, lambda state: state.turns, lambda state: list(state.piles))
-
-
-class _TurnCounter:
-    """Hamsterbacke counts no turns: a turn is over when the active player changes."""
-
-    def __init__(self) -> None:
-        self.turns, self.active = 0, 0
-
-    def __call__(self, state) -> int:
-        if state.turn != self.active:
-            self.turns, self.active = self.turns + 1, state.turn
-        return self.turns
-
-
-def hamsterbacke_series(record: dict) -> list[list[tuple[int, int]]]:
-    """Hamsterbacke: the cards in each player's score pile after every turn."""
-    return replayed_series(record, _TurnCounter(), lambda state: [len(pile) for pile in state.score_piles])
-
-
-# A finished game never changes: its replayed series are kept (for the last few games the server showed).
+# A finished game never changes: a series replayed from it is kept (for the last few games the server showed).
 _REPLAYED: OrderedDict[tuple[str, int], list] = OrderedDict()
 _REPLAYED_LOCK = threading.Lock()
+_KEPT_GAMES = 16
 
 
-def _kept(game_id: str, actions: int, compute: Callable[[], list]) -> list:
-    key = (game_id, actions)
+def once_per_game(table, compute: Callable[[], list]) -> list:
+    """``compute()``'s series for the ``table``'s game as it stands: computed once, then kept while the
+    game has as many actions (a redraw of the end screen replays nothing)."""
+    key = (table.id, table.actions_taken)
     with _REPLAYED_LOCK:
         if key in _REPLAYED:
             _REPLAYED.move_to_end(key)
@@ -201,55 +186,27 @@ def _kept(game_id: str, actions: int, compute: Callable[[], list]) -> list:
     series = compute()
     with _REPLAYED_LOCK:
         _REPLAYED[key] = series
-        while len(_REPLAYED) > 16:
+        while len(_REPLAYED) > _KEPT_GAMES:
             _REPLAYED.popitem(last=False)
     return series
 
 
-# --- what each end screen shows -------------------------------------------------------------------
+# --- the end screen -------------------------------------------------------------------------------
+def end_spec(table) -> ChartSpec | None:
+    """The chart the game's app side describes for the finished game on ``table`` (a ``Table``); None
+    if its app side offers no ``end_chart`` or has nothing to show."""
+    app = game_app(table.game)
+    describe_chart = getattr(app, "end_chart", None)
+    return describe_chart(table) if callable(describe_chart) else None
+
+
 def end_chart(table) -> None:
-    """The chart of a finished game (a ``Table``), under who won; nothing while there is no line to follow
-    (one round played, or a first game of Hamstern)."""
-    game, names = table.game, distinct(table.names)
-    x_title, y_title, x_type, target = tr("history.ui.chart.round"), tr("history.ui.chart.total"), "O", {}
-    title = tr("history.ui.chart.totals_title")
-    if game == "biber_gang":
-        series = biber_series(table.view(None))
-    elif game == "moemmen":
-        series = moemmen_series(table.standings(), table.num_players)
-        goal = table.view(table.held)["target"]
-        target = {"target": goal, "target_title": tr("history.ui.chart.target", target=goal)}
-    elif game in ("hamsterdam", "hamsterbacke"):
-        series_of = hamsterdam_series if game == "hamsterdam" else hamsterbacke_series
-        series = _kept(table.id, table.actions_taken, lambda: series_of(json.loads(table.to_json())))
-        x_title, y_title, x_type = tr("history.ui.chart.turn"), tr(f"history.ui.chart.{game}_value"), "Q"
-        title = tr(f"history.ui.chart.{game}_title")
-    elif game == "hamstern":
-        side = table.view(None).get("side")
-        names, series = hamstern_series(table.names, side)
-        x_title, y_title, x_type = tr("history.ui.chart.when"), tr("history.ui.chart.score"), "T"
-        title = tr("history.ui.chart.hamstern_title", side=side)
-    else:
+    """The chart of a finished game, under who won; nothing while there is no line to follow (one round
+    played, or a first game where the chart follows games)."""
+    spec = end_spec(table)
+    if spec is None or not enough(spec.series):
         return
-    if enough(series):
-        show(line_chart(rows_of(names, series), names, x_title, y_title, title=title, x_type=x_type, **target),
-             "end", title)
-
-
-def hamstern_series(seated: Sequence[str], side: str) -> tuple[list[str], list[list[tuple[str, float]]]]:
-    """Hamstern: the names and the (date, score) of every Hamstern game of ``side`` of the people ``seated``
-    (as the history knows them; it records a game with its last action, so this one is in it)."""
-    from assistant import history
-    from assistant.store_history import name_key
-
-    known = {person.key: person for person in history.people(store()) if person.bot_level is None}
-    people = list({known[name_key(name)].id: known[name_key(name)] for name in seated
-                   if name_key(name) in known}.values())
-    series = [[(iso(when), score) for when, score in history.score_series(store(), person.id, "hamstern", side)]
-              for person in people]
-    return distinct([person.name for person in people]), series
-
-
-def iso(when: float) -> str:
-    """A moment as Vega reads a date: ISO 8601 in local time (Vega shows it as it is written)."""
-    return datetime.datetime.fromtimestamp(when).isoformat(timespec="seconds")
+    names = distinct(spec.names)
+    show(line_chart(rows_of(names, spec.series), names, spec.x_title, spec.y_title, title=spec.title,
+                    x_type=spec.x_type, target=spec.target, target_title=spec.target_title, per_game=spec.per_game),
+         "end", spec.title)

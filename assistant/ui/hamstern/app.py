@@ -1,10 +1,11 @@
 """Hamstern's app side, as the registry finds it (``GameInfo.app``; the interface is described at the
 top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score
-check and the picture on Home."""
+check, the picture on Home and the end screen's chart."""
 
 from __future__ import annotations
 
 from assistant.games.hamstern.layout import load_layout
+from assistant.ui.hamstern.chart import end_chart
 from assistant.ui.hamstern.play import render, rules_in_force
 from assistant.ui.hamstern.replay import replay_picture
 from assistant.ui.hamstern.score import hamstern_check as score_form
@@ -13,8 +14,8 @@ from assistant.ui.hamstern.score import variant as score_variant
 from assistant.ui.hamstern.setup import new_game_form
 from assistant.ui.hamstern.sheet import sheet_svg
 
-__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result",
-           "score_variant"]
+__all__ = ["end_chart", "new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form",
+           "score_result", "score_variant"]
 
 
 def picture() -> str:

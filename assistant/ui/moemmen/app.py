@@ -1,9 +1,10 @@
 """Mömmen's app side, as the registry finds it (``GameInfo.app``; the interface is described at the
-top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score check
-and the picture on Home (three of its own cards fanned, as in a hand)."""
+top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score check,
+the picture on Home (three of its own cards fanned, as in a hand) and the end screen's chart."""
 
 from __future__ import annotations
 
+from assistant.ui.moemmen.chart import end_chart
 from assistant.ui.moemmen.pictures import tile_svg as picture
 from assistant.ui.moemmen.play import render, rules_in_force
 from assistant.ui.moemmen.replay import replay_picture
@@ -11,4 +12,5 @@ from assistant.ui.moemmen.score import moemmen_check as score_form
 from assistant.ui.moemmen.score import result as score_result
 from assistant.ui.moemmen.setup import new_game_form
 
-__all__ = ["new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form", "score_result"]
+__all__ = ["end_chart", "new_game_form", "picture", "render", "replay_picture", "rules_in_force", "score_form",
+           "score_result"]

@@ -1,0 +1,32 @@
+"""Hamstern's chart on the end screen (drawn by assistant/ui/charts.py): a game on a sheet of its own has
+no piles to follow, so the chart follows the players instead: their scores in every Hamstern game of
+this side, over time, as the history knows them (it records a game with its last action, so this one is
+in it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assistant import history
+from assistant.store_history import name_key
+from assistant.ui.charts import ChartSpec, distinct, iso
+from assistant.ui.common import store, tr
+
+
+def scores_over_time(seated: Sequence[str], game: str, side: str) -> tuple[list[str], list[list[tuple[str, float]]]]:
+    """The names and the (date, score) of every game of ``side`` of the people ``seated`` (each person
+    once; computer players and names the history does not know have no line)."""
+    known = {person.key: person for person in history.people(store()) if person.bot_level is None}
+    people = list({known[name_key(name)].id: known[name_key(name)] for name in seated
+                   if name_key(name) in known}.values())
+    series = [[(iso(when), score) for when, score in history.score_series(store(), person.id, game, side)]
+              for person in people]
+    return distinct([person.name for person in people]), series
+
+
+def end_chart(table) -> ChartSpec:
+    """The seated players' scores on this side, game by game (a point is a game: many are smoothed)."""
+    side = table.view(None).get("side")
+    names, series = scores_over_time(table.names, table.game, side)
+    return ChartSpec(tr("ui.hamstern.chart.title", side=side), names, series, tr("history.ui.chart.when"),
+                     tr("history.ui.chart.score"), x_type="T", per_game=True)
