@@ -142,6 +142,10 @@ def test_forward_back_first_last_slider_and_rounds_move_the_step_in_the_address(
     assert len(starts) > 2
     at.selectbox(key="rp-round").set_value(2).run()
     assert step_of(at) == starts[2]
+    at.button(key="rp-forward").click().run()
+    at.selectbox(key="rp-round").set_value(2).run()  # the round the step is in: back to its start
+    assert step_of(at) == starts[2]
+    assert at.selectbox(key="rp-round").value is None  # it names the round in its placeholder instead
 
 
 def test_the_address_names_the_step_and_a_wrong_one_is_the_nearest(db):

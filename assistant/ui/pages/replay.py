@@ -25,6 +25,9 @@ REPLAY_CSS = """<style>
 .st-key-rp-told { padding: 8px 12px; }
 .st-key-rp-told p { font-size: 1.05rem; }
 .st-key-rp-steps { flex-wrap: wrap; }
+/* A tap on the board (for the arrow keys) must not frame the whole page with the browser's focus ring. */
+[data-testid="stMain"]:has(.st-key-rp-board):focus, [data-testid="stMain"]:has(.st-key-rp-board) :focus:not(button) {
+  outline: none; }
 .st-key-rp-steps p { font-size: 1.1rem; margin: 0; }
 /* A phone: the game and its step on a line of their own, the four steps below in one row. */
 @media (max-width: 640px) {

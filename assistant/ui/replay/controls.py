@@ -51,11 +51,14 @@ def slider(step: int, length: int) -> None:
 
 
 def round_picker(step: int, starts: list[int]) -> None:
-    """The start of any round (rounds as the game counts them); the round the step is in is chosen."""
+    """The start of any round (rounds as the game counts them). Nothing is chosen, the box names the round
+    the step is in: choosing that round too goes to its start (a chosen option could not be chosen again)."""
     if len(starts) < 2:
         return
-    st.session_state[ROUND] = max(n for n, start in enumerate(starts) if start <= step)
+    now = max(n for n, start in enumerate(starts) if start <= step)
+    st.session_state[ROUND] = None
     st.selectbox(tr("ui.replay.round_pick"), options=list(range(len(starts))), key=ROUND,
+                 placeholder=tr("ui.replay.round_now", n=now + 1, rounds=len(starts)),
                  format_func=lambda n: tr("ui.replay.round_at", n=n + 1, step=starts[n]),
                  on_change=lambda: _go_to_chosen(st.session_state.get(ROUND), starts))
 
