@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from assistant.history_backup import RestoreRefused, RestoreReport, backup, backup_with_report, export_csv, restore
+from assistant.store import _time as saved_time
 from assistant.store_history import NAME_LENGTH, HistoryError, lowest_wins, name_key, tidy_name
 
 # One game of one player, whatever the seat: "source/id" is unique (a game and a check may share an id).
@@ -50,7 +51,7 @@ class PlayedGame:
     source: str  # "game" (played in the app) or "check" (a score check)
     source_id: str
     game: str
-    played: float  # seconds since 1970
+    played: float  # seconds since 1970 (0 if the row's is damaged: no page breaks over it)
     players: list[SeatResult]  # in order of place, then seat
     variant: str | None
 
@@ -186,7 +187,7 @@ def recent_games(store, limit: int = 20, game: str | None = None) -> list[Played
     games: list[PlayedGame] = []
     for source, source_id, name, played, variant, *player in rows:
         if not games or (games[-1].source, games[-1].source_id) != (source, source_id):
-            games.append(PlayedGame(source, source_id, name, played, [], variant))
+            games.append(PlayedGame(source, source_id, name, saved_time(played), [], variant))
         person_id, person_name, level, score, place, won, seat = player
         games[-1].players.append(SeatResult(person_id, person_name, level, score, place, bool(won), seat))
     return games
@@ -272,7 +273,7 @@ def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1
 def score_series(store, person_id: int, game: str, variant: str | None = None) -> list[tuple[float, float]]:
     """(when, score) of each of a player's games of ``game`` (``variant`` only, if given), oldest first."""
     with store._connect() as db:
-        return [tuple(row) for row in db.execute(
+        return [(saved_time(when), score) for when, score in db.execute(
             "SELECT played, score FROM results WHERE person_id = ? AND game = ? AND (? IS NULL OR variant = ?)"
             " ORDER BY played, source, source_id, seat", (person_id, game, variant, variant))]
 

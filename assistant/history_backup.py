@@ -8,7 +8,8 @@ own. A row that restoring would refuse, such as a game that no longer replays, i
 one damaged game cannot make the whole backup useless.
 
 Restoring checks the whole file first (assistant/history_checks.py: what it is, its size, every row's
-shape, every game replayed by its engine) and then writes it in one transaction, or refuses with one
+shape, every game replayed by its engine and checked as importing it would be; the results of a game
+played here are its replay's, not the file's) and then writes it in one transaction, or refuses with one
 reason (``RestoreRefused.key``) and writes nothing. Rows already there (the same game or check id, the
 same person's name) are kept as they are.
 """
@@ -26,6 +27,8 @@ from datetime import datetime
 
 from assistant import history_checks as checking
 from assistant.history_checks import RestoreRefused
+from assistant.store import _time as saved_time
+from assistant.store_history import person_id
 
 __all__ = ["RestoreRefused", "RestoreReport", "backup", "backup_with_report", "export_csv", "restore"]
 
@@ -51,14 +54,15 @@ def export_csv(store) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for played, game, variant, source, source_id, name, level, seat, score, place, won in rows:
-        writer.writerow((_date(played), game, variant or "", source, _cell(source_id), _cell(name), level or "",
-                         seat, _number(score), place, int(bool(won))))
+        writer.writerow((_date(played), _cell(game), _cell(variant or ""), _cell(source), _cell(source_id),
+                         _cell(name), _cell(level or ""), seat, _number(score), place, int(bool(won))))
     return out.getvalue()
 
 
 def _date(played: float) -> str:
-    """The local time with its offset from UTC: a spreadsheet and a person both read it."""
-    return datetime.fromtimestamp(played).astimezone().isoformat(timespec="seconds")
+    """The local time with its offset from UTC: a spreadsheet and a person both read it. A damaged time
+    reads as 1970, as the store reads it (a row of an older file must not stop the whole download)."""
+    return datetime.fromtimestamp(saved_time(played)).astimezone().isoformat(timespec="seconds")
 
 
 def _number(score: float) -> int | float:
@@ -66,7 +70,9 @@ def _number(score: float) -> int | float:
 
 
 def _cell(text: str) -> str:
-    """A typed text as a spreadsheet shows it, never as a formula it would run."""
+    """A text as a spreadsheet shows it, never as a formula it would run (every text cell: a restored or
+    damaged row may hold anything)."""
+    text = str(text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -102,7 +108,7 @@ def backup_with_report(store) -> tuple[bytes, int]:
         "people": [dict(zip(PERSON_COLUMNS, row, strict=True)) for row in people],
         "results": [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in results],
     }
-    left_out = checking.leave_out_unsound(content, store.rebuild)
+    left_out = checking.leave_out_unsound(content)
     text = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0), left_out
 
@@ -127,7 +133,7 @@ class RestoreReport:
 def restore(store, data: bytes) -> RestoreReport:
     """Restore a backup: everything checked first, then written in one transaction. RestoreRefused
     (a ValueError; ``key`` is the reason in the catalogues) if anything is wrong; then nothing is written."""
-    checked = checking.checked_backup(checking.unpacked_json(data), store.rebuild)
+    checked = checking.checked_backup(checking.unpacked_json(data))
     return _write(store, checked)
 
 
@@ -149,18 +155,26 @@ def _write(store, checked: checking.Checked) -> RestoreReport:
                        [(game["id"], *decision) for game in new_games for decision in game["pending"]])
         db.executemany(f"INSERT INTO score_checks ({', '.join(CHECK_COLUMNS)}) VALUES (?, ?, ?, ?, ?)",
                        [tuple(check[c] for c in CHECK_COLUMNS) for check in new_checks])
+        people_before = db.execute("SELECT COUNT(*) FROM people").fetchone()[0]
         person_ids, added = _people(db, checked.people)
         # The results of a game or check that was there already stay as that game or check recorded them.
         sources = {("game", game["id"]) for game in new_games} | {("check", check["id"]) for check in new_checks}
-        rows = [tuple(person_ids[row["person_id"]] if c == "person_id" else row[c] for c in RESULT_COLUMNS)
-                for row in checked.results if (row["source"], row["source_id"]) in sources]
+        rows = []
+        for row in checked.results:
+            if (row["source"], row["source_id"]) in sources:
+                # A seat of a game that the file had no row for: its name's person, as the store records it.
+                person = (person_ids[row["person_id"]] if row["person_id"] is not None
+                          else person_id(db, row["name"], row["bot_level"]))
+                rows.append(tuple(person if c == "person_id" else row[c] for c in RESULT_COLUMNS))
+        people_added = db.execute("SELECT COUNT(*) FROM people").fetchone()[0] - people_before
         before = db.total_changes
         db.executemany(f"INSERT OR IGNORE INTO results ({', '.join(RESULT_COLUMNS)})"
                        f" VALUES ({', '.join('?' * len(RESULT_COLUMNS))})", rows)
         results_added = db.total_changes - before
         db.execute("COMMIT")
     return RestoreReport(len(new_games), len(checked.games) - len(new_games), len(new_checks),
-                         len(checked.checks) - len(new_checks), added, len(checked.people) - added, results_added)
+                         len(checked.checks) - len(new_checks), people_added, len(checked.people) - added,
+                         results_added)
 
 
 def _people(db, people: list[dict]) -> tuple[dict[int, int], int]:

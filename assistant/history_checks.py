@@ -1,10 +1,13 @@
 """Everything a backup file must be before any of it is restored (assistant/history_backup.py).
 
 A file from anywhere is read as written by a stranger: its size is limited before and after unpacking
-(a small gzip can unpack to gigabytes), every row must have the shape and the types the store's own
-rows have (texts that SQLite can hold, whole numbers that fit its integers), every reference must name
-a row of the file, and every game must replay with its engine to the end its row says. The first
-thing wrong refuses the whole file with one reason; nothing is written then.
+(a small gzip can unpack to gigabytes), and so is the number of values JSON would build from it; every
+row must have the shape and the types the store's own rows have (texts that SQLite can hold, whole
+numbers that fit its integers, times the store can show), every reference must name a row of the file,
+and every game must replay with its engine to the end its row says and be what importing it as a game
+record would accept (assistant/replay_records.py). What a game played here scored is not taken from the
+file but replayed (assistant/history_results.py). The first thing wrong refuses the whole file with one
+reason; nothing is written then.
 """
 
 from __future__ import annotations
@@ -13,24 +16,38 @@ import gzip
 import io
 import json
 import math
+import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from assistant import replay_records
 from assistant.bots import LEVELS
 from assistant.games import get_game, is_built
-from assistant.games.base import parse_json
+from assistant.games.base import State, parse_json
 from assistant.games.registry import game_info
-from assistant.store_history import SOURCES, HistoryError, bot_key, name_key
+from assistant.history_results import Bad, ResultRows, check_names
+from assistant.store_history import NAME_LENGTH, HistoryError, bot_key, name_key, tidy_name
 
 FORMAT = "hamster-table-backup"
 VERSION = 1
-MAX_FILE_BYTES = 64 * 2**20  # as read (gzipped): a file of 10,000 games is about 1 MB of it
-MAX_UNPACKED_BYTES = 512 * 2**20  # as unpacked
+MAX_FILE_BYTES = 32 * 2**20  # as read (gzipped): a file of 10,000 games is about 1 MB of it
+# As unpacked: the 10,000 games of bench/history.py are 8.5 MB of JSON. A text JSON reads may take four
+# bytes a character (one emoji in it is enough), and a text it holds as much again: some 260 MB at most.
+MAX_UNPACKED_BYTES = 32 * 2**20
+UNPACK_CHUNK = 2**20
+# json.loads makes a Python object of every value, and a small one costs far more than its text: '{},' is
+# 3 bytes of the file and a dict of 64 bytes, so 32 MB of them would take 800 MB. Before any of it is
+# read, the file's '{' and '[' (each a dict or a list) and its commas (one before every value but a
+# container's first) are counted, in texts too, which only counts more. The 10,000 games of
+# bench/history.py hold 112,000 and 513,000 of them; a game played in the app holds about 160 and 340 (its
+# actions are JSON texts): the limits leave room for some 6,000 games played here or 45,000 counted in
+# Score check, and keep what JSON builds under about 400 MB whatever the file holds.
+MAX_CONTAINERS = 1_000_000
+MAX_COMMAS = 2_000_000
+LATEST_TIME = 1e11  # seconds since 1970 (the year 5138): a later time is no time the store reads (store._time)
 MAX_ID = 64
 MAX_TEXT = 2**20  # a game's setup or options, an action, a check's entries
-MAX_NAME = 200
-MAX_SEATS = 100
 BIG = 2**63  # SQLite's integers are 64 bits
 
 
@@ -39,20 +56,12 @@ class RestoreRefused(HistoryError):
     history.restore.{not_backup, damaged, too_big, newer, game_broken}."""
 
 
-class Bad(Exception):
-    """Something in the file is wrong; restore refuses it as damaged (or with ``key``)."""
-
-    def __init__(self, key: str = "history.restore.damaged"):
-        self.key = key
-        super().__init__(key)
-
-
 @dataclass(frozen=True)
 class Checked:
     games: list[dict]
     checks: list[dict]
     people: list[dict]
-    results: list[dict]
+    results: list[dict]  # as restoring writes them: see ResultRows.checked
 
 
 def unpacked_json(data: Any) -> dict:
@@ -62,18 +71,16 @@ def unpacked_json(data: Any) -> dict:
     data = bytes(data)
     if len(data) > MAX_FILE_BYTES:
         raise RestoreRefused("history.restore.too_big")
-    if data[:2] == b"\x1f\x8b":
-        try:
-            with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
-                data = packed.read(MAX_UNPACKED_BYTES + 1)
-        except (OSError, EOFError, zlib.error):  # truncated or corrupted on the way
-            raise RestoreRefused("history.restore.damaged") from None
-    if len(data) > MAX_UNPACKED_BYTES:
+    unpacked = _unpacked(data)
+    if len(unpacked) > MAX_UNPACKED_BYTES:
         raise RestoreRefused("history.restore.too_big")
-    if not data.lstrip().startswith(b"{"):
+    if not re.match(rb"\s*\{", unpacked):  # (read in place: lstrip would copy it all)
         raise RestoreRefused("history.restore.not_backup")  # a picture, a CSV, a PDF...
+    if unpacked.count(b",") > MAX_COMMAS or unpacked.count(b"{") + unpacked.count(b"[") > MAX_CONTAINERS:
+        raise RestoreRefused("history.restore.too_big")
     try:
-        content = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        text, unpacked = unpacked.decode("utf-8"), None  # the bytes let go: JSON reads the text alone
+        content = json.loads(text, parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise RestoreRefused("history.restore.damaged") from None
     if not isinstance(content, dict) or content.get("format") != FORMAT:
@@ -88,66 +95,81 @@ def unpacked_json(data: Any) -> dict:
     return content
 
 
+def _unpacked(data: bytes) -> bytes | bytearray:
+    """A gzipped file unpacked a piece at a time, stopping as soon as it is too big (a small gzip can
+    unpack to gigabytes); any other file as it is."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    unpacked = bytearray()
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+            while piece := packed.read(UNPACK_CHUNK):
+                unpacked += piece
+                if len(unpacked) > MAX_UNPACKED_BYTES:
+                    raise RestoreRefused("history.restore.too_big")
+    except (OSError, EOFError, zlib.error):  # truncated or corrupted on the way
+        raise RestoreRefused("history.restore.damaged") from None
+    return unpacked
+
+
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is no number a backup holds")
 
 
-def checked_backup(content: dict, rebuild) -> Checked:
-    """The backup's rows once every one of them is right (``rebuild``: Store.rebuild), else RestoreRefused."""
+def checked_backup(content: dict) -> Checked:
+    """The backup's rows once every one of them is right, else RestoreRefused."""
     try:
-        return _checked(content, rebuild)
+        return _checked(content)
     except Bad as error:
         raise RestoreRefused(error.key) from None
     except RecursionError:
         raise RestoreRefused("history.restore.damaged") from None
 
 
-def _checked(content: dict, rebuild) -> Checked:
-    games = [_game(entry, rebuild) for entry in _list(content, "games")]
+def _checked(content: dict) -> Checked:
+    games = [_game(entry) for entry in _list(content, "games")]
     checks = [_check(entry) for entry in _list(content, "checks")]
     people = [_person(entry) for entry in _list(content, "people")]
     _unique([game["id"] for game in games])
     _unique([check["id"] for check in checks])
     _unique([person["id"] for person in people])
     _unique([person["key"] for person in people])
-    sources = {("game", game["id"]): (game["game"], game["num_players"]) for game in games if game["finished"]}
-    sources.update({("check", check["id"]): (check["game"], MAX_SEATS) for check in checks})
-    known_people = {person["id"] for person in people}
-    results = [_result(entry, sources, known_people) for entry in _list(content, "results")]
+    known = ResultRows(games, checks, people, _result_fields)
+    results = [known.checked(entry) for entry in _list(content, "results")]
     _unique([(row["source"], row["source_id"], row["seat"]) for row in results])
-    return Checked(games, checks, people, results)
+    return Checked(games, checks, people, known.completed(results))
 
 
-def leave_out_unsound(content: dict, rebuild) -> int:
+def leave_out_unsound(content: dict) -> int:
     """Take out of a backup being made every row that restoring would refuse, and the results that depend
     on one: a game that no longer replays (a rule fixed since it was saved, a file changed by hand) must
     not make the whole backup useless. Returns how many games, checks, people and results were left out."""
     before = sum(len(content[name]) for name in ("games", "checks", "people", "results"))
-    content["games"] = _sound(content["games"], lambda entry: _game(entry, rebuild))
-    content["checks"] = _sound(content["checks"], _check)
-    content["people"] = _sound(content["people"], _person)
-    sources = {("game", game["id"]): (game["game"], game["num_players"]) for game in content["games"]
-               if game["finished"]}
-    sources.update({("check", check["id"]): (check["game"], MAX_SEATS) for check in content["checks"]})
-    known_people = {person["id"] for person in content["people"]}
-    content["results"] = _sound(content["results"], lambda entry: _result(entry, sources, known_people))
+    content["games"], games = _sound(content["games"], _game)
+    content["checks"], checks = _sound(content["checks"], _check)
+    content["people"], people = _sound(content["people"], _person)
+    content["results"], _ = _sound(content["results"], ResultRows(games, checks, people, _result_fields).checked)
     return before - sum(len(content[name]) for name in ("games", "checks", "people", "results"))
 
 
-def _sound(entries: list, check) -> list:
-    kept = []
+def _sound(entries: list, check) -> tuple[list, list]:
+    """The entries ``check`` passes, and what it made of each."""
+    kept, checked = [], []
     for entry in entries:
         try:
-            check(entry)
+            row = check(entry)
         except (Bad, RecursionError):
             continue
         kept.append(entry)
-    return kept
+        checked.append(row)
+    return kept, checked
 
 
 # --- rows -----------------------------------------------------------------------------------------------
-def _game(entry: Any, rebuild) -> dict:
-    from assistant.store import DamagedGame, SavedRows  # store.py imports the history's modules
+def _game(entry: Any) -> dict:
+    """The game's row, with ``recorded``: what the store records of its end, by seat (ResultRows)."""
+    from assistant.store import SavedGame, _checked_setup  # store.py imports the history's modules
+    from assistant.store_history import _game_results  # the store's own reading of a game's end
 
     row = _fields(entry, {"id": _id, "game": _text, "num_players": _count, "options": _text, "seed": _integer,
                           "setup": _text, "created": _time, "updated": _time, "finished": _flag,
@@ -155,8 +177,8 @@ def _game(entry: Any, rebuild) -> dict:
     if not is_built(row["game"]):
         raise Bad("history.restore.game_broken")  # a game this app cannot play
     try:
-        state = rebuild(SavedRows(row["id"], row["game"], row["num_players"], row["options"], row["seed"],
-                                  row["setup"], row["updated"], tuple(row["actions"]))).state
+        setup = _checked_setup(row["game"], row["num_players"], row["setup"])  # as the store reads it back
+        state = _replayed(row, setup)
         # The saved end must be the end its actions reach.
         if bool(row["finished"]) != state.is_over():
             raise Bad("history.restore.game_broken")
@@ -167,46 +189,56 @@ def _game(entry: Any, rebuild) -> dict:
             if seat >= state.num_players:
                 raise Bad("history.restore.game_broken")
             game.action_from_json(action)
-    except (DamagedGame, ValueError, LookupError, TypeError):
+        recorded = _game_results(SavedGame(row["id"], state, setup, row["updated"]), row["updated"]) \
+            if row["finished"] else None
+    except (ValueError, LookupError, TypeError):  # ImportRefused is a ValueError
         raise Bad("history.restore.game_broken") from None
-    return row
+    return {**row, "recorded": {result[0]: result for result in recorded or ()}}
+
+
+def _replayed(row: dict, setup: dict) -> State:
+    """The game replayed once, as importing its game record would replay it (replay_records.read_record,
+    or ImportRefused): every action legal, the app's own rolls where the app rolls (a solo game's best
+    score must not rest on rolls chosen by hand), names as long as the name fields let them be, a setup
+    the app's setup screens make."""
+    record = {"format": replay_records.FORMAT, "version": replay_records.VERSION, "game": row["game"],
+              "num_players": row["num_players"], "options": parse_json(row["options"], "the game's options"),
+              "seed": row["seed"], "actions": [parse_json(text, "an action") for text in row["actions"]],
+              "setup": setup}
+    return replay_records.read_record(json.dumps(record))[0]
 
 
 def _check(entry: Any) -> dict:
+    """The check's row, with ``names``: the name of each seat as the history records it ("" for none)."""
     row = _fields(entry, {"id": _id, "game": _text, "data": _text, "created": _time, "updated": _time})
     try:
         game_info(row["game"])
-        if not isinstance(parse_json(row["data"], "a score check"), dict):
-            raise Bad()
+        data = parse_json(row["data"], "a score check")
     except ValueError:
         raise Bad() from None
-    return row
+    if not isinstance(data, dict):
+        raise Bad()
+    return {**row, "names": check_names(data)}
 
 
 def _person(entry: Any) -> dict:
     row = _fields(entry, {"id": _integer, "name": _text, "key": _text, "bot_level": _maybe_text})
-    level = row["bot_level"]
-    if row["id"] < 1 or len(row["name"]) > MAX_NAME or level not in (None, *LEVELS):
+    name, level = row["name"], row["bot_level"]
+    if row["id"] < 1 or level not in (None, *LEVELS):
         raise Bad()
-    if level is None and not row["name"].strip():
+    # As the store keeps a name: tidied and no longer than the name fields allow; a bot's is its level.
+    if name != (level or tidy_name(name)) or not name or len(name) > NAME_LENGTH:
         raise Bad()
     # The key is the name's (or the level's): a file cannot make two names one person, or a person a bot.
-    if row["key"] != (bot_key(level) if level else name_key(row["name"])):
+    if row["key"] != (bot_key(level) if level else name_key(name)):
         raise Bad()
     return row
 
 
-def _result(entry: Any, sources: dict, people: set[int]) -> dict:
-    row = _fields(entry, {"source": _text, "source_id": _id, "game": _text, "played": _time, "seat": _count,
-                          "person_id": _integer, "score": _number, "place": _count, "won": _flag,
-                          "variant": _maybe_text})
-    source = sources.get((row["source"], row["source_id"]))
-    if row["source"] not in SOURCES or source is None or row["person_id"] not in people:
-        raise Bad()
-    game, seats = source
-    if row["game"] != game or row["seat"] >= seats or not 1 <= row["place"] <= MAX_SEATS:
-        raise Bad()
-    return row
+def _result_fields(entry: Any) -> dict:
+    return _fields(entry, {"source": _text, "source_id": _id, "game": _text, "played": _time, "seat": _count,
+                           "person_id": _integer, "score": _number, "place": _count, "won": _flag,
+                           "variant": _maybe_text})
 
 
 # --- values ---------------------------------------------------------------------------------------------
@@ -280,7 +312,8 @@ def _number(value: Any) -> int | float:
 
 
 def _time(value: Any) -> int | float:
-    if _number(value) < 0:
+    """A time the store reads as one: a later or negative one would break every page that shows it."""
+    if not 0 <= _number(value) < LATEST_TIME:
         raise Bad()
     return value
 

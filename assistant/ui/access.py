@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import ipaddress
 import socket
+from collections.abc import Callable
 from urllib.parse import parse_qs
 
 import streamlit as st
@@ -163,6 +164,19 @@ def still_table() -> bool:
     if not st.session_state.get(IS_TABLE):
         return False
     return connection_is_local() or store().is_table_key(st.session_state.get(KEY_USED))
+
+
+def still_table_later() -> Callable[[], bool]:
+    """``still_table`` for work Streamlit does after this run and outside it: the file of a deferred
+    download is made in another thread, which has neither this session's state nor its connection (there
+    every device would look like the laptop). What let this device in is taken now, and its key is
+    checked again when the answer is asked for, so a key revoked meanwhile gets nothing."""
+    table, local, key = bool(st.session_state.get(IS_TABLE)), connection_is_local(), st.session_state.get(KEY_USED)
+
+    def still() -> bool:
+        return table and (local or store().is_table_key(key))
+
+    return still
 
 
 def still_allowed() -> bool:

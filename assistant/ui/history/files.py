@@ -4,16 +4,21 @@ game, score check and player, and restoring such a backup (on a fresh install, s
 The files are made when their button is tapped (Streamlit's deferred download), not on every run of the
 page: with ten thousand games the backup takes a moment. A file that is no backup of ours, or a damaged
 one, gets one line saying so and changes nothing (assistant/history_backup.py checks it all first).
+Every tap asks again whether this device is still the table: a tablet whose key was revoked while the
+page was open restores nothing, and its downloads are empty.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
 from assistant import history
 from assistant.store_errors import StorageError
+from assistant.ui import access
 from assistant.ui.common import not_saved, store, tr
 
 UPLOAD = "hi_restore_file"
@@ -21,13 +26,16 @@ UPLOAD = "hi_restore_file"
 
 def files_section() -> None:
     today = datetime.date.today().isoformat()
+    still_table = access.still_table_later()  # the files are made outside this run
     st.markdown(f"**{tr('history.ui.export_title')}**")
     st.caption(tr("history.ui.export_note"))
     with st.container(horizontal=True, key="hi-downloads"):
-        st.download_button(tr("history.ui.csv"), data=_csv, file_name=f"hamster-table-history-{today}.csv",
-                           mime="text/csv", icon=":material/table:", key="hi-csv", on_click="ignore")
-        st.download_button(tr("history.ui.backup"), data=_backup, file_name=f"hamster-table-backup-{today}.json.gz",
-                           mime="application/gzip", icon=":material/save:", key="hi-backup", on_click="ignore")
+        st.download_button(tr("history.ui.csv"), data=partial(_csv, still_table),
+                           file_name=f"hamster-table-history-{today}.csv", mime="text/csv", icon=":material/table:",
+                           key="hi-csv", on_click="ignore")
+        st.download_button(tr("history.ui.backup"), data=partial(_backup, still_table),
+                           file_name=f"hamster-table-backup-{today}.json.gz", mime="application/gzip",
+                           icon=":material/save:", key="hi-backup", on_click="ignore")
     st.divider()
     st.markdown(f"**{tr('history.ui.restore_title')}**")
     st.caption(tr("history.ui.restore_note"))
@@ -52,18 +60,20 @@ def _uploader_words() -> str:
             "</style>")
 
 
-def _csv() -> bytes:
+def _csv(still_table: Callable[[], bool]) -> bytes:
+    if not still_table():
+        return b""
     # With a byte order mark: a spreadsheet opened by a double click reads the names' umlauts right.
     return ("\ufeff" + history.export_csv(store())).encode("utf-8")
 
 
-def _backup() -> bytes:
-    return history.backup(store())
+def _backup(still_table: Callable[[], bool]) -> bytes:
+    return history.backup(store()) if still_table() else b""
 
 
 def _restore(upload_key: str) -> None:
     chosen = st.session_state.get(upload_key)
-    if chosen is None:
+    if chosen is None or not access.still_table():
         return
     try:
         report = history.restore(store(), chosen.getvalue())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from assistant import history
-from assistant.ui import charts
+from assistant.ui import access, charts
 from assistant.ui.common import plain, store, tr
 from assistant.ui.history.shown import Cell, game_title, label, number, percent, person_name, table
 from assistant.ui.nav import game_names
@@ -130,6 +130,8 @@ def _rename_or_merge(who: history.Person, everyone: list[history.Person]) -> Non
 
 
 def _rename(person_id: int) -> None:
+    if not access.still_table():  # a tablet whose key was revoked while the page was open
+        return
     new = st.session_state.get(f"hi_new_name_{person_id}") or ""
     try:
         history.rename(store(), person_id, new)
@@ -140,6 +142,8 @@ def _rename(person_id: int) -> None:
 
 
 def _merge(keep: int, gone: int, gone_name: str) -> None:
+    if not access.still_table():
+        return
     try:
         history.merge(store(), keep, gone)
     except history.HistoryError as error:

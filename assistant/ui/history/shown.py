@@ -15,6 +15,7 @@ import streamlit as st
 
 from assistant.bots import LEVELS
 from assistant.games.registry import game_info
+from assistant.store import _time as saved_time
 from assistant.ui.common import lang, plain, tr
 
 TABLE_CSS = """<style>
@@ -56,11 +57,16 @@ def percent(rate: float) -> str:
 
 
 def when(played: float) -> str:
-    return datetime.datetime.fromtimestamp(played).strftime("%d.%m.%y %H:%M")
+    return _moment(played).strftime("%d.%m.%y %H:%M")
 
 
 def day(played: float) -> str:
-    return datetime.datetime.fromtimestamp(played).strftime("%d.%m.%Y")
+    return _moment(played).strftime("%d.%m.%Y")
+
+
+def _moment(played: float) -> datetime.datetime:
+    # A damaged time shows as 1970, as the store reads one, rather than stopping the page.
+    return datetime.datetime.fromtimestamp(saved_time(played))
 
 
 class Cell(str):
