@@ -136,3 +136,14 @@ def test_a_card_game_played_on_or_imported_says_it_is_not_in_the_history(db):
     imported = import_record(db, export_record(db, original))
     assert t("ui.replay.imported_not_counted") in texts(open_app(REPLAY, game=imported))
     assert t("ui.replay.imported_not_counted") not in texts(open_app(REPLAY, game=original))
+
+
+def test_a_damaged_time_in_the_file_does_not_break_the_replay_page(db):
+    """A game's time damaged in the file (by hand, or by an old bug) still exports, dated today."""
+    game_id = saved_game(db, "moemmen", actions=12)
+    with db._connect() as connection:
+        connection.execute("UPDATE games SET updated = 1e17 WHERE id = ?", (game_id,))
+    at = open_app(REPLAY, game=game_id)
+    assert not at.exception
+    assert any(button.label == t("ui.replay.export") or "hamster-table-moemmen" in str(button.proto)
+               for button in at.get("download_button"))

@@ -78,7 +78,10 @@ def origin_note(setup: dict, best_scores: bool = False) -> str | None:
 def export(game_id: str, game: str) -> None:
     """The game record as one file, hamster-table-<game>-<date>.json (the date of its last move)."""
     updated = store().stamp(game_id)
-    day = datetime.date.fromtimestamp(updated[1]) if updated else datetime.date.today()
+    try:
+        day = datetime.date.fromtimestamp(updated[1]) if updated else datetime.date.today()
+    except (OverflowError, OSError, ValueError, TypeError):  # a time damaged in the file: today's date
+        day = datetime.date.today()
     st.download_button(tr("ui.replay.export"), data=replays.export_record(store(), game_id),
                        file_name=f"hamster-table-{game}-{day.isoformat()}.json", mime="application/json",
                        key="rp-export", icon=":material/download:", help=tr("ui.replay.export_help"),
