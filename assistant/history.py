@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from assistant.history_backup import RestoreRefused, RestoreReport, backup, backup_with_report, export_csv, restore
 from assistant.store import _time as saved_time
-from assistant.store_history import NAME_LENGTH, HistoryError, lowest_wins, name_key, tidy_name
+from assistant.store_history import NAME_LENGTH, HistoryError, known_person, lowest_wins, name_key, tidy_name
 
 # One game of one player, whatever the seat: "source/id" is unique (a game and a check may share an id).
 ONE_GAME = "r.source || '/' || r.source_id"
@@ -65,6 +65,7 @@ class GameStats:
     win_rate: float  # 0..1, of the games played against others (a game played alone has no winner)
     average: float
     best: float  # the lowest score where the lowest wins (Biber Gang, Hamsterdam)
+    with_others: int = 0  # the games played against others: those the win rate counts
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class PlayerStats:
     win_rate: float
     current_streak: int  # games won in a row up to the latest one (0 if the latest was not won)
     longest_streak: int  # the most games won in a row, ever
+    with_others: int  # the games played against others: those the win rate counts
     per_game: dict[str, GameStats] = field(default_factory=dict)  # every variant together
     per_variant: dict[tuple[str, str], GameStats] = field(default_factory=dict)  # (game, variant): Hamstern's sides
 
@@ -84,7 +86,7 @@ class Duel:
     games: int
     a_ahead: int  # a placed better than b
     b_ahead: int
-    level: int  # the same place
+    tied: int  # the same place
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class HeadToHead:
     games: int
     a_ahead: int
     b_ahead: int
-    level: int
+    tied: int
     per_game: dict[str, Duel] = field(default_factory=dict)
 
 
@@ -108,9 +110,15 @@ class Standing:
     win_rate: float
     average: float
     best: float
+    with_others: int = 0  # the games played against others: those the win rate counts
 
 
 # --- people -------------------------------------------------------------------------------------------
+PERSON = ("SELECT id, name, key, bot_level,"
+          " (SELECT COUNT(*) FROM (SELECT DISTINCT source, source_id FROM results WHERE person_id = ?1))"
+          " FROM people WHERE id = ?1")
+
+
 def people(store) -> list[Person]:
     """Everybody who ever played (people by name, then the bots), with their number of games."""
     with store._connect() as db:
@@ -124,18 +132,24 @@ def people(store) -> list[Person]:
 def person(store, person_id: int) -> Person:
     """One person; HistoryError("history.unknown_player") if there is none."""
     with store._connect() as db:
-        row = db.execute(
-            "SELECT id, name, key, bot_level,"
-            " (SELECT COUNT(*) FROM (SELECT DISTINCT source, source_id FROM results WHERE person_id = ?1))"
-            " FROM people WHERE id = ?1", (person_id,)).fetchone()
+        row = db.execute(PERSON, (person_id,)).fetchone()
     if row is None:
         raise HistoryError("history.unknown_player")
     return Person(*row)
 
 
+def people_named(store, names) -> list[Person]:
+    """The people these typed names are, each once, in the order of the names: a name someone went by
+    before (merged into theirs, or theirs before a rename) finds them too; a name nobody has is left out."""
+    with store._connect() as db:
+        ids = dict.fromkeys(known_person(db, name_key(name)) for name in names if tidy_name(name))
+        return [Person(*db.execute(PERSON, (found,)).fetchone()) for found in ids if found is not None]
+
+
 def rename(store, person_id: int, new_name: str) -> None:
     """Give a person another name. Refused (HistoryError, a ValueError) for a blank or too long name, a
-    bot, or a name that is another person's already (the page offers to merge the two instead)."""
+    bot, or a name that is another person's already, or was before (the page offers to merge the two
+    instead). The old name stays theirs as a name they went by: a game's seats name them by it."""
     name = tidy_name(new_name) if isinstance(new_name, str) else ""
     if not name:
         raise HistoryError("history.rename.blank")
@@ -143,21 +157,30 @@ def rename(store, person_id: int, new_name: str) -> None:
         raise HistoryError("history.rename.too_long")
     with store._connect() as db:
         db.execute("BEGIN IMMEDIATE")
-        row = db.execute("SELECT bot_level FROM people WHERE id = ?", (person_id,)).fetchone()
+        row = db.execute("SELECT bot_level, key FROM people WHERE id = ?", (person_id,)).fetchone()
         if row is None:
             raise HistoryError("history.unknown_player")  # leaving the block drops the transaction
-        if row[0] is not None:
+        level, old_key = row
+        if level is not None:
             raise HistoryError("history.rename.bot")
         key = name_key(name)
         if db.execute("SELECT 1 FROM people WHERE key = ? AND id != ?", (key, person_id)).fetchone():
             raise HistoryError("history.rename.taken")
+        if known_person(db, key) not in (None, person_id):  # a name another person went by before
+            raise HistoryError("history.rename.former")
+        db.execute("DELETE FROM aliases WHERE key = ?", (key,))  # a name of their own before: theirs again
         db.execute("UPDATE people SET name = ?, key = ? WHERE id = ?", (name, key, person_id))
+        if key != old_key:
+            db.execute("INSERT INTO aliases (key, person_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                       (old_key, person_id))
         db.execute("COMMIT")
 
 
 def merge(store, keep_id: int, gone_id: int) -> None:
-    """Two names were one person: ``gone``'s results become ``keep``'s and ``gone`` is no more. A game
-    where both sat keeps both rows (and counts once). Bots are never merged."""
+    """Two names were one person: ``gone``'s results become ``keep``'s and ``gone`` is no more; the names
+    ``gone`` went by (theirs, and those before) stay as names ``keep`` went by, so that a name typed later
+    and a game's seats find ``keep``. A game where both sat keeps both rows (and counts once). Bots are
+    never merged."""
     if keep_id == gone_id:
         raise HistoryError("history.merge.same")
     with store._connect() as db:
@@ -168,7 +191,11 @@ def merge(store, keep_id: int, gone_id: int) -> None:
         if any(level is not None for level in levels.values()):
             raise HistoryError("history.merge.bot")
         db.execute("UPDATE results SET person_id = ? WHERE person_id = ?", (keep_id, gone_id))
+        db.execute("UPDATE aliases SET person_id = ? WHERE person_id = ?", (keep_id, gone_id))
+        gone_key = db.execute("SELECT key FROM people WHERE id = ?", (gone_id,)).fetchone()[0]
         db.execute("DELETE FROM people WHERE id = ?", (gone_id,))
+        db.execute("INSERT INTO aliases (key, person_id) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                   (gone_key, keep_id))
         db.execute("COMMIT")
 
 
@@ -204,7 +231,7 @@ def _figures(db, where: str, params: tuple, group: str) -> list[tuple]:
 def _stats(game: str, variant: str | None, games: int, wins: int, against: int, average: float, high: float,
            low: float) -> GameStats:
     return GameStats(game, variant, games, wins, wins / against if against else 0.0, average,
-                     low if lowest_wins(game) else high)
+                     low if lowest_wins(game) else high, against)
 
 
 def player_stats(store, person_id: int) -> PlayerStats:
@@ -225,7 +252,7 @@ def player_stats(store, person_id: int) -> PlayerStats:
         longest = max(longest, current)
     games, wins, against = total
     return PlayerStats(
-        who, games, wins, wins / against if against else 0.0, current, longest,
+        who, games, wins, wins / against if against else 0.0, current, longest, against,
         per_game={row[0]: _stats(row[0], None, *row[1:]) for row in per_game},
         per_variant={(row[0], row[1]): _stats(*row) for row in per_variant})
 
@@ -247,7 +274,7 @@ def head_to_head(store, a: int, b: int) -> HeadToHead:
         per_game = {game: Duel(*counts) for game, *counts in rows}
     duels = per_game.values()
     return HeadToHead(a, b, sum(d.games for d in duels), sum(d.a_ahead for d in duels),
-                      sum(d.b_ahead for d in duels), sum(d.level for d in duels), per_game)
+                      sum(d.b_ahead for d in duels), sum(d.tied for d in duels), per_game)
 
 
 def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1) -> list[Standing]:
@@ -263,7 +290,7 @@ def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1
             (game, variant, variant, min_games)).fetchall()
     low = lowest_wins(game)
     board = [Standing(person_id, name, level, games, wins, wins / against if against else 0.0, average,
-                      lowest if low else highest)
+                      lowest if low else highest, against)
              for person_id, name, level, games, wins, against, average, highest, lowest in rows]
     board.sort(key=lambda s: (-s.wins, -s.win_rate, s.average if low else -s.average, s.bot_level is not None,
                               s.name.casefold(), s.person_id))
@@ -280,5 +307,5 @@ def score_series(store, person_id: int, game: str, variant: str | None = None) -
 
 __all__ = ["Duel", "GameStats", "HeadToHead", "HistoryError", "Person", "PlayedGame", "PlayerStats", "RestoreRefused",
            "RestoreReport", "SeatResult", "Standing", "backup", "backup_with_report", "export_csv", "head_to_head",
-           "leaderboard", "merge", "people", "person", "player_stats", "recent_games", "rename", "restore",
-           "score_series"]
+           "leaderboard", "merge", "people", "people_named", "person", "player_stats", "recent_games", "rename",
+           "restore", "score_series"]

@@ -2,16 +2,18 @@
 on a fresh install.
 
 The backup is JSON, gzipped: ``{"format": "hamster-table-backup", "version": 1, "games", "checks",
-"people", "results"}``, each row as the store keeps it (a game with its actions, marks and decisions kept
-aside). Seat links and the table's key are left out: they let devices in, and a new install makes its
-own. A row that restoring would refuse, such as a game that no longer replays, is left out too, so that
-one damaged game cannot make the whole backup useless.
+"people", "aliases", "results"}``, each row as the store keeps it (a game with its actions, marks and
+decisions kept aside; ``aliases``: the names people went by before a rename or a merge, missing in the
+backups of older versions). Seat links and the table's key are left out: they let devices in, and a new
+install makes its own. A row that restoring would refuse, such as a game that no longer replays, is left
+out too, so that one damaged game cannot make the whole backup useless.
 
 Restoring checks the whole file first (assistant/history_checks.py: what it is, its size, every row's
 shape, every game replayed by its engine and checked as importing it would be; the results of a game
 played here are its replay's, not the file's) and then writes it in one transaction, or refuses with one
 reason (``RestoreRefused.key``) and writes nothing. Rows already there (the same game or check id, the
-same person's name) are kept as they are.
+same person's name, or a name they went by) are kept as they are: a name someone here went by is never
+taken from them.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from datetime import datetime
 from assistant import history_checks as checking
 from assistant.history_checks import RestoreRefused
 from assistant.store import _time as saved_time
-from assistant.store_history import person_id
+from assistant.store_history import known_person, person_id
 
 __all__ = ["RestoreRefused", "RestoreReport", "backup", "backup_with_report", "export_csv", "restore"]
 
@@ -37,6 +39,7 @@ CSV_COLUMNS = ("date", "game", "variant", "source", "source_id", "player", "bot_
 GAME_COLUMNS = ("id", "game", "num_players", "options", "seed", "setup", "created", "updated", "finished", "scores")
 CHECK_COLUMNS = ("id", "game", "data", "created", "updated")
 PERSON_COLUMNS = ("id", "name", "key", "bot_level")
+ALIAS_COLUMNS = ("key", "person_id")
 RESULT_COLUMNS = ("source", "source_id", "game", "played", "seat", "person_id", "score", "place", "won", "variant")
 # A spreadsheet reads a cell starting with one of these as a formula (OWASP: CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -97,6 +100,7 @@ def backup_with_report(store) -> tuple[bytes, int]:
             pending[game_id].append(decision)
         checks = db.execute(f"SELECT {', '.join(CHECK_COLUMNS)} FROM score_checks ORDER BY created, id").fetchall()
         people = db.execute(f"SELECT {', '.join(PERSON_COLUMNS)} FROM people ORDER BY id").fetchall()
+        aliases = db.execute(f"SELECT {', '.join(ALIAS_COLUMNS)} FROM aliases ORDER BY key").fetchall()
         results = db.execute(f"SELECT {', '.join(RESULT_COLUMNS)} FROM results"
                              " ORDER BY played, source, source_id, seat").fetchall()
         db.execute("COMMIT")
@@ -106,6 +110,7 @@ def backup_with_report(store) -> tuple[bytes, int]:
                    "pending": pending[row[0]]} for row in games],
         "checks": [dict(zip(CHECK_COLUMNS, row, strict=True)) for row in checks],
         "people": [dict(zip(PERSON_COLUMNS, row, strict=True)) for row in people],
+        "aliases": [dict(zip(ALIAS_COLUMNS, row, strict=True)) for row in aliases],
         "results": [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in results],
     }
     left_out = checking.leave_out_unsound(content)
@@ -157,6 +162,10 @@ def _write(store, checked: checking.Checked) -> RestoreReport:
                        [tuple(check[c] for c in CHECK_COLUMNS) for check in new_checks])
         people_before = db.execute("SELECT COUNT(*) FROM people").fetchone()[0]
         person_ids, added = _people(db, checked.people)
+        for alias in checked.aliases:  # before the results: a seat of such a name finds its person
+            if known_person(db, alias["key"]) is None:
+                db.execute("INSERT INTO aliases (key, person_id) VALUES (?, ?)",
+                           (alias["key"], person_ids[alias["person_id"]]))
         # The results of a game or check that was there already stay as that game or check recorded them.
         sources = {("game", game["id"]) for game in new_games} | {("check", check["id"]) for check in new_checks}
         rows = []
@@ -178,13 +187,14 @@ def _write(store, checked: checking.Checked) -> RestoreReport:
 
 
 def _people(db, people: list[dict]) -> tuple[dict[int, int], int]:
-    """The id here of each person in the backup: the person of the same key if there is one, else the
-    person added now (with the backup's id if it is free, so a fresh install gets the same rows)."""
+    """The id here of each person in the backup: the person of the same key (or who went by that name)
+    if there is one, else the person added now (with the backup's id if it is free, so a fresh install
+    gets the same rows)."""
     ids, added = {}, 0
     for person in people:
-        row = db.execute("SELECT id FROM people WHERE key = ?", (person["key"],)).fetchone()
-        if row is not None:
-            ids[person["id"]] = row[0]
+        known = known_person(db, person["key"])
+        if known is not None:
+            ids[person["id"]] = known
             continue
         free = db.execute("SELECT 1 FROM people WHERE id = ?", (person["id"],)).fetchone() is None
         cursor = db.execute("INSERT INTO people (id, name, key, bot_level) VALUES (?, ?, ?, ?)",

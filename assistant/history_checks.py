@@ -18,7 +18,7 @@ import json
 import math
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from assistant import replay_records
@@ -62,6 +62,7 @@ class Checked:
     checks: list[dict]
     people: list[dict]
     results: list[dict]  # as restoring writes them: see ResultRows.checked
+    aliases: list[dict] = field(default_factory=list)  # {"key", "person_id"}: names people went by before
 
 
 def unpacked_json(data: Any) -> dict:
@@ -134,22 +135,28 @@ def _checked(content: dict) -> Checked:
     _unique([check["id"] for check in checks])
     _unique([person["id"] for person in people])
     _unique([person["key"] for person in people])
-    known = ResultRows(games, checks, people, _result_fields)
+    aliases = [_alias(entry, _owners(people)) for entry in _list(content, "aliases", missing=[])]
+    _unique([alias["key"] for alias in aliases])
+    known = ResultRows(games, checks, people, _result_fields, aliases)
     results = [known.checked(entry) for entry in _list(content, "results")]
     _unique([(row["source"], row["source_id"], row["seat"]) for row in results])
-    return Checked(games, checks, people, known.completed(results))
+    return Checked(games, checks, people, known.completed(results), aliases)
 
 
 def leave_out_unsound(content: dict) -> int:
     """Take out of a backup being made every row that restoring would refuse, and the results that depend
     on one: a game that no longer replays (a rule fixed since it was saved, a file changed by hand) must
     not make the whole backup useless. Returns how many games, checks, people and results were left out."""
-    before = sum(len(content[name]) for name in ("games", "checks", "people", "results"))
+    tables = ("games", "checks", "people", "aliases", "results")
+    before = sum(len(content[name]) for name in tables)
     content["games"], games = _sound(content["games"], _game)
     content["checks"], checks = _sound(content["checks"], _check)
     content["people"], people = _sound(content["people"], _person)
-    content["results"], _ = _sound(content["results"], ResultRows(games, checks, people, _result_fields).checked)
-    return before - sum(len(content[name]) for name in ("games", "checks", "people", "results"))
+    owners = _owners(people)
+    content["aliases"], aliases = _sound(content["aliases"], lambda entry: _alias(entry, owners))
+    content["results"], _ = _sound(content["results"],
+                                   ResultRows(games, checks, people, _result_fields, aliases).checked)
+    return before - sum(len(content[name]) for name in tables)
 
 
 def _sound(entries: list, check) -> tuple[list, list]:
@@ -235,6 +242,25 @@ def _person(entry: Any) -> dict:
     return row
 
 
+def _owners(people: list[dict]) -> tuple[set[int], set[str]]:
+    """Who may have a former name (the ids of the file's people who are no bots), and the keys no former
+    name may have (the people's own)."""
+    return {person["id"] for person in people if person["bot_level"] is None}, {person["key"] for person in people}
+
+
+def _alias(entry: Any, owners: tuple[set[int], set[str]]) -> dict:
+    """A name a person of the file went by before (see _owners): the key a typed name has, never a bot's."""
+    row = _fields(entry, {"key": _text, "person_id": _integer})
+    people, keys = owners
+    if row["person_id"] not in people or row["key"] in keys:
+        raise Bad()
+    # The name the key is of: name_key writes "name:" before a name that looks like a key.
+    name = row["key"].removeprefix("name:")
+    if not name or len(name) > 3 * NAME_LENGTH or name_key(name) != row["key"]:  # casefold: "ß" is "ss"
+        raise Bad()
+    return row
+
+
 def _result_fields(entry: Any) -> dict:
     return _fields(entry, {"source": _text, "source_id": _id, "game": _text, "played": _time, "seat": _count,
                            "person_id": _integer, "score": _number, "place": _count, "won": _flag,
@@ -242,8 +268,9 @@ def _result_fields(entry: Any) -> dict:
 
 
 # --- values ---------------------------------------------------------------------------------------------
-def _list(content: dict, name: str) -> list:
-    value = content.get(name)
+def _list(content: dict, name: str, missing: list | None = None) -> list:
+    """The list ``name``; ``missing``: what a file without it holds (one of an older version)."""
+    value = content.get(name, missing)
     if not isinstance(value, list):
         raise Bad()
     return value

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.games.registry import game_info
-from assistant.store_history import NAME_LENGTH, VARIANT_OPTION, bot_key, name_key, tidy_name
+from assistant.store_history import NAME_LENGTH, bot_key, name_key, tidy_name
 
 
 class Bad(Exception):
@@ -42,25 +42,25 @@ def check_names(data: dict) -> list[str]:
 
 
 def variants(game: str) -> tuple[str | None, ...]:
-    """What a result of ``game`` may name as its variant: Hamstern's sides; nothing for another game."""
-    option = VARIANT_OPTION.get(game)
-    if option is None:
-        return (None,)
-    return tuple(str(choice) for spec in game_info(game).options if spec.name == option
-                 for choice in spec.choices or ())
+    """What a result of ``game`` may name as its variant: the choices of its variant option (Hamstern's
+    sides); nothing for a game without one."""
+    return game_info(game).variants() or (None,)
 
 
 class ResultRows:
     """What the file's results may belong to: its finished games with what the store records of each
     (``recorded``: seat -> the row _game_results gives), its score checks with their names (``names``),
-    and its people. ``fields`` gives a result entry's fields, each of its kind, or raises Bad."""
+    and its people with the names they went by before (``aliases``). ``fields`` gives a result entry's
+    fields, each of its kind, or raises Bad."""
 
     def __init__(self, games: list[dict], checks: list[dict], people: list[dict],
-                 fields: Callable[[Any], dict]):
+                 fields: Callable[[Any], dict], aliases: list[dict] = ()):
         self.games = {game["id"]: game for game in games if game["finished"]}
         self.checks = {check["id"]: check for check in checks}
         self.people = {person["id"]: person for person in people}
-        self.by_key = {person["key"]: person["id"] for person in people}
+        # A name finds its person, or the person who went by it before (as the store finds them).
+        self.by_key = {alias["key"]: alias["person_id"] for alias in aliases}
+        self.by_key.update((person["key"], person["id"]) for person in people)
         self.fields = fields
 
     def checked(self, entry: Any) -> dict:

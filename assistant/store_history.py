@@ -31,6 +31,13 @@ CREATE TABLE IF NOT EXISTS people (
     key       TEXT NOT NULL UNIQUE, -- name_key(name), or "bot:<level>"
     bot_level TEXT                  -- NULL for a person
 );
+-- The keys of names a person went by before (a name merged into theirs, their name before a rename):
+-- a name typed later finds them by it, and so do the pages that look people up by the names of a game's
+-- seats (an end screen's chart of the seated players' past games). Never the key of a row of ``people``.
+CREATE TABLE IF NOT EXISTS aliases (
+    key       TEXT PRIMARY KEY,
+    person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE
+);
 CREATE TABLE IF NOT EXISTS results (
     source    TEXT NOT NULL,        -- "game" (played in the app) or "check" (a score check)
     source_id TEXT NOT NULL,        -- the game's or the check's id
@@ -41,7 +48,7 @@ CREATE TABLE IF NOT EXISTS results (
     score     REAL NOT NULL,
     place     INTEGER NOT NULL,     -- 1 for first; equal places shared (1, 1, 3)
     won       INTEGER NOT NULL,
-    variant   TEXT,                 -- Hamstern's side "A" or "B"; else NULL
+    variant   TEXT,                 -- the value of the game's variant_option; else NULL
     PRIMARY KEY (source, source_id, seat)
 );
 -- For the History page (assistant/history.py): the latest games, a game's latest games, a game's
@@ -67,8 +74,6 @@ CREATE TRIGGER IF NOT EXISTS results_go_with_their_check AFTER DELETE ON score_c
 END;
 """
 SOURCES = ("game", "check")
-# The option that splits a game's results into variants compared apart (Hamstern's two sheets).
-VARIANT_OPTION = {"hamstern": "side"}
 NAME_LENGTH = 20  # as the name fields of the pages allow
 BACKFILLED = "backfilled"  # history_flags: finished games saved before the history existed are recorded
 
@@ -105,15 +110,23 @@ def lowest_wins(game: str) -> bool:
         return False
 
 
+def known_person(db: sqlite3.Connection, key: str) -> int | None:
+    """The person of ``key``: theirs, or a name they went by before (aliases); None if nobody's."""
+    row = db.execute("SELECT id FROM people WHERE key = ?1 UNION ALL SELECT person_id FROM aliases WHERE key = ?1",
+                     (key,)).fetchone()
+    return row[0] if row else None
+
+
 def person_id(db: sqlite3.Connection, name: str, bot_level: str | None = None) -> int:
     """The person ``name`` is (or the bot of ``bot_level``), added now if new; within a transaction."""
     if bot_level is not None:
         name, key = bot_level, bot_key(bot_level)
     else:
         name, key = tidy_name(name), name_key(name)
-    db.execute("INSERT INTO people (name, key, bot_level) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING",
-               (name, key, bot_level))
-    return db.execute("SELECT id FROM people WHERE key = ?", (key,)).fetchone()[0]
+    known = known_person(db, key)
+    if known is not None:
+        return known
+    return db.execute("INSERT INTO people (name, key, bot_level) VALUES (?, ?, ?)", (name, key, bot_level)).lastrowid
 
 
 class HistoryRecords:
@@ -222,7 +235,7 @@ def _game_results(saved, ended: Any) -> list[tuple] | None:
     scores = state.scores()
     names = saved.setup["names"]
     bots = saved.setup.get("bots") or ["human"] * state.num_players
-    option = VARIANT_OPTION.get(state.game.name)
+    option = state.game.info.variant_option
     variant = str(state.options[option]) if option in state.options else None
     played = ended if type(ended) in (int, float) else time.time()
     rows = []

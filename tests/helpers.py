@@ -101,6 +101,33 @@ def played(name: str, actions: int = 40) -> State:
     return state
 
 
+def sim_policy(name: str):
+    """The simulation's policy that makes ``name`` end where random play would not (see sim_cases), or None."""
+    for setup in game_info(name).sim_setups:
+        if "policy" in setup:
+            return load(setup["policy"])
+    return None
+
+
+def play_saved(store, state: State, setup: dict, seed: int, actions: int | None = None) -> str:
+    """``state`` (new) saved in ``store`` under ``setup`` and played with ``random.Random(seed)`` action by
+    action, each appended as the app saves a move (the last with the final scores): uniformly random moves,
+    or the game's sim_policy. To its end, or ``actions`` actions. The game's id."""
+    game_id = store.create(state, setup)
+    rng, choose = random.Random(seed), sim_policy(state.game.name)
+    for number in range(20_000):
+        if state.is_over() or (actions is not None and number >= actions):
+            return game_id
+        if state.is_chance_node():
+            action = state.chance_outcome()
+        else:
+            legal = state.legal_actions()
+            action = choose(state.view(state.current_player), legal, rng) if choose else rng.choice(legal)
+        state.apply(action)
+        store.append(game_id, number, action, state.scores() if state.is_over() else None)
+    raise AssertionError("the game did not end")
+
+
 def saved_alone(db, state: State, level: str) -> str:
     """``state`` saved for the app, Ann alone against computer opponents of ``level``: the game's id."""
     names = ["Ann"] + [f"Bot {n}" for n in range(1, state.num_players)]

@@ -70,8 +70,6 @@ def test_no_game_has_files_of_its_own_outside_its_folder():
 # A game's own places: its engine package, its app side, its bots, its texts (and its sheet, outside
 # assistant/). Everything else works from the registry; only the registry's list of games names them.
 OWN_PLACES = ("games", "ui", "bots", "locales")
-# Shared modules that still name a game in their code, to be moved to the game's app side.
-NOT_MOVED_YET = {"store_history.py", "ui/history/compare.py"}
 
 
 def own_place(relative: Path) -> bool:
@@ -107,7 +105,7 @@ def test_shared_layers_name_no_game():
     offenders = {}
     for path in sorted(ASSISTANT.rglob("*.py")):
         relative = path.relative_to(ASSISTANT)
-        if own_place(relative) or relative.as_posix() in {"games/registry.py"} | NOT_MOVED_YET:
+        if own_place(relative) or relative.as_posix() == "games/registry.py":
             continue
         games = named_games(path.read_text(encoding="utf-8"))
         if games:

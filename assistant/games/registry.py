@@ -97,6 +97,9 @@ class GameInfo:
     # The lowest score wins (Biber Gang's points, Hamsterdam's flood tokens): the history's "best" score
     # is then the lowest, and its averages rank from low to high.
     lowest_wins: bool = False
+    # The option whose value is a result's variant, compared apart in the history (Hamstern's "side"):
+    # one of ``options``, with choices. None: the game's results are all of one kind.
+    variant_option: str | None = None
     # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}, and if need
     # be "seeds" (how many) and "policy" (who plays instead of random moves): see tests/helpers.sim_cases.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)
@@ -108,6 +111,10 @@ class GameInfo:
             raise ValueError(f"{self.name}: a title in English and in German, please")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"{self.name}: bad player range {self.min_players}..{self.max_players}")
+        if self.variant_option is not None and not any(
+                option.name == self.variant_option and option.choices for option in self.options):
+            raise ValueError(f"{self.name}: the variant option {self.variant_option!r} is none of its options "
+                             "with choices")
 
     @property
     def built(self) -> bool:
@@ -115,6 +122,11 @@ class GameInfo:
 
     def title(self, lang: str) -> str:
         return self.titles[lang]
+
+    def variants(self) -> tuple[str, ...]:
+        """The values a result's variant may take (the choices of ``variant_option``, as text); () if none."""
+        return tuple(str(choice) for option in self.options if option.name == self.variant_option
+                     for choice in option.choices or ())
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
+from assistant.games import get_game
+from tests.helpers import play_saved
 
-from assistant.games import game_info, get_game
-from assistant.games.registry import load
-
-# A quick setup per game (Biber Gang one round, Mömmen to 30 points), with the policy that ends it.
+# A quick setup per game (Biber Gang one round, Mömmen to 30 points); tests/helpers.play_saved plays it.
 QUICK = {
     "hamstern": (3, {"side": "A"}),
     "hamsterdam": (3, {"mode": "classic"}),
@@ -17,34 +15,13 @@ QUICK = {
 }
 
 
-def policy(name: str):
-    """Who plays the game's moves: uniformly random, or the simulation's policy that makes it end."""
-    for setup in game_info(name).sim_setups:
-        if "policy" in setup:
-            return load(setup["policy"])
-    return None
-
-
 def play_to_end(store, name: str, setup: dict, seed: int, num_players: int | None = None,
                 options: dict | None = None) -> str:
     """A seeded game of ``name`` saved under ``setup`` and played to its end action by action, each
     saved as the app saves it (the last with the final scores): the game's id."""
     players, quick = QUICK[name]
-    num_players = num_players or players
-    state = get_game(name).new_state(num_players, seed=seed, **(quick if options is None else options))
-    game_id = store.create(state, setup)
-    rng, choose = random.Random(seed), policy(name)
-    for number in range(20_000):
-        if state.is_over():
-            return game_id
-        if state.is_chance_node():
-            action = state.chance_outcome()
-        else:
-            legal = state.legal_actions()
-            action = choose(state.view(state.current_player), legal, rng) if choose else rng.choice(legal)
-        state.apply(action)
-        store.append(game_id, number, action, state.scores() if state.is_over() else None)
-    raise AssertionError("the game did not end")
+    state = get_game(name).new_state(num_players or players, seed=seed, **(quick if options is None else options))
+    return play_saved(store, state, setup, seed)
 
 
 def setup_for(name: str, names: list[str], bots: list[str] | None = None) -> dict:
@@ -55,7 +32,8 @@ def setup_for(name: str, names: list[str], bots: list[str] | None = None) -> dic
     return {"names": names, "bots": bots, "mode": "together", "speed": "quick"}
 
 
-TABLES = ("games", "actions", "marks", "pending", "score_checks", "people", "results", "seat_links", "table_keys")
+TABLES = ("games", "actions", "marks", "pending", "score_checks", "people", "aliases", "results", "seat_links",
+          "table_keys")
 
 
 def table_rows(store) -> dict[str, list[tuple]]:

@@ -144,7 +144,7 @@ def test_head_to_head_and_the_leaderboard_are_the_data_layers(db):
     at.pills(key="hi_a").set_value(a).run()
     at.pills(key="hi_b").set_value(b).run()
     duel = history.head_to_head(db, a, b)
-    assert [m.value for m in at.metric] == [str(duel.a_ahead), str(duel.level), str(duel.b_ahead)]
+    assert [m.value for m in at.metric] == [str(duel.a_ahead), str(duel.tied), str(duel.b_ahead)]
     assert at.metric[0].label == "\\*\\*Ann\\*\\* \\<b\\>x\\<\\/b\\> ahead"  # Markdown showing it as typed
     assert f"{ODD} ahead" in tables(at)
     part(at, "leaders").segmented_control(key="hi_board_game").set_value("hamsterdam").run()

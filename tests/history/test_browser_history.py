@@ -1,6 +1,7 @@
 """In a real browser, on the tablet sizes: the History page (its parts, a player's chart) and a game's end
 screen with its chart; names drawn as typed (in the tables, the legend and a point's tooltip), taps of
-44 px and more, nothing to scroll sideways, no toolbar over a chart. Screenshots go to tests/artifacts/."""
+44 px and more, nothing to scroll sideways, no word of ours broken inside a table cell, no toolbar over a
+chart, a refused rename said on screen at its field. Screenshots go to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -21,11 +22,13 @@ CHART = "[data-testid='stVegaLiteChart']"
 
 @pytest.fixture(scope="module")
 def seeded(app):
-    """The served app's store with a game of each kind played to its end and older Hamstern score checks."""
+    """The served app's store with a game of each kind played to its end, older Hamstern score checks, and a
+    Hamstern sheet the odd name played alone (a score, not a win: their win rate says so)."""
     for days in range(6, 0, -1):
         check_at(app.store, "hamstern", time.time() - days * 86400,
                  [(ODD, 20 + 3 * days, 1 + days % 2, days % 2 == 0), ("Bo", 25 + days, 2 - days % 2, days % 2 == 1)],
                  variant="A")
+    play_to_end(app.store, "hamstern", setup_for("hamstern", [ODD]), 7, num_players=1)
     ids = {}
     for seed, name in enumerate(["hamstern", "biber_gang", "moemmen"], start=1):
         bots = None if name == "hamstern" else ["human", "human", "hard"]
@@ -42,6 +45,27 @@ def shown(page, path: str, selector: str) -> None:
     page.wait_for_selector(selector, state="visible", timeout=60_000)
     wait_idle(page)
     page.wait_for_timeout(500)  # the chart's lines drawn
+
+
+def broken_words(page) -> list[str]:
+    """The words in the History tables' cells (names typed at the table left out: they may break) that
+    the browser split over two lines."""
+    return page.evaluate("""() => {
+        const broken = [];
+        for (const cell of document.querySelectorAll('.ht-history-table td:not(.name), .ht-history-table th')) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (const match of node.textContent.matchAll(/\\S+/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, match.index);
+                    range.setEnd(node, match.index + match[0].length);
+                    const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                    if (lines.size > 1) broken.push(match[0]);
+                }
+            }
+        }
+        return broken;
+    }""")
 
 
 def chart_is_bare(page) -> None:
@@ -62,6 +86,11 @@ def test_the_history_page_on_a_tablet(seeded, size):
         assert ODD in page.locator(".ht-history-table").inner_text()  # as typed: stars and tag shown
         assert not page.locator(".ht-history-table b:text-is('x')").count()
         assert_tablet_friendly(page)
+        assert not broken_words(page)
+        shown(page, f"{app.url}/history?lang=de", ".ht-history-table")  # "Punkteprüfung", not "Punkteprüfu-ng"
+        assert "Punkteprüfung" in page.locator(".ht-history-table").inner_text() and not broken_words(page)
+        page.screenshot(path=str(ARTIFACTS / f"history-recent-de-{width}x{height}.png"))
+        shown(page, f"{app.url}/history?lang=en", ".ht-history-table")
         page.screenshot(path=str(ARTIFACTS / f"history-recent-{width}x{height}.png"))
         page.locator("[data-testid='stButtonGroup']").get_by_text("Players", exact=True).click()
         wait_idle(page)
@@ -70,6 +99,7 @@ def test_the_history_page_on_a_tablet(seeded, size):
         wait_idle(page)
         page.wait_for_timeout(800)
         assert_tablet_friendly(page)
+        assert page.get_by_text("The win rate counts the 11 games against others").is_visible()  # of 12
         chart_is_bare(page)
         page.screenshot(path=str(ARTIFACTS / f"history-player-{width}x{height}.png"))
         page.locator(CHART).first.scroll_into_view_if_needed()
@@ -77,6 +107,7 @@ def test_the_history_page_on_a_tablet(seeded, size):
         for part, name in (("duel", "head-to-head"), ("leaders", "leaderboard"), ("files", "files")):
             shown(page, f"{app.url}/history?part={part}&lang=de", "h1")
             assert_tablet_friendly(page)
+            assert not broken_words(page)
             page.screenshot(path=str(ARTIFACTS / f"history-{name}-de-{width}x{height}.png"))
 
 
@@ -107,6 +138,39 @@ def test_an_end_screen_shows_its_chart_with_the_names_as_typed(seeded, size, gam
             if tooltip.count() and tooltip.is_visible():
                 assert "<b>" not in tooltip.inner_html().replace("&lt;b&gt;", "")
         page.screenshot(path=str(ARTIFACTS / f"end-chart-{game}-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("lang, rename, reasons", [
+    ("en", "Rename", ("Another player has this name already.", "A name cannot be empty")),
+    ("de", "Umbenennen", ("Jemand anderes hat diesen Namen schon.", "Ein Name darf nicht leer sein")),
+])
+def test_a_refused_rename_is_said_on_screen_at_its_field(seeded, lang, rename, reasons):
+    app, _ = seeded
+    bo = next(person.id for person in history.people(app.store) if person.name == "Bo")
+    width, height = SIZES["landscape"]
+    with browser_page(width, height) as page:
+        shown(page, f"{app.url}/history?part=players&lang={lang}", "h1")
+        page.locator("[data-testid='stButtonGroup']").get_by_text("Bo", exact=True).click()
+        wait_idle(page)
+        panel = page.locator(f".st-key-hi_manage_{bo}")
+        panel.locator("summary").click()
+        field = panel.locator("input[type='text']")
+        for typed, reason in zip(("CY", ""), reasons, strict=True):
+            field.fill(typed)
+            field.press("Enter")  # Streamlit takes the text; then the button
+            wait_idle(page)
+            panel.get_by_role("button", name=rename, exact=True).click()
+            wait_idle(page)
+            alert = panel.locator("[data-testid='stAlert']")
+            alert.wait_for(state="visible", timeout=30_000)
+            assert reason in alert.inner_text()
+            box = alert.bounding_box()  # on screen, under the field, the panel still open
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height, box
+            assert field.is_visible() and field.bounding_box()["y"] < box["y"]
+            assert page.locator("[data-testid='stAlert']").count() == 1  # none at the top of the page
+            page.screenshot(path=str(ARTIFACTS / f"history-rename-refused-{lang}-{'blank' if not typed else 'taken'}"
+                                                 f"-{width}x{height}.png"))
+    assert next(person.name for person in history.people(app.store) if person.id == bo) == "Bo"
 
 
 def test_the_history_counts_what_the_games_recorded(seeded):

@@ -79,7 +79,7 @@ def test_head_to_head_counts_who_placed_better_per_game(store):
     people = ids(store)
     duel = history.head_to_head(store, people["Ann"], people["Bo"])
     assert duel.per_game == {"biber_gang": Duel(3, 1, 1, 1), "hamstern": Duel(2, 1, 1, 0)}
-    assert (duel.games, duel.a_ahead, duel.b_ahead, duel.level) == (5, 2, 2, 1)
+    assert (duel.games, duel.a_ahead, duel.b_ahead, duel.tied) == (5, 2, 2, 1)
     turned = history.head_to_head(store, people["Bo"], people["Ann"])
     assert (turned.a_ahead, turned.b_ahead) == (2, 2) and turned.per_game["hamstern"] == Duel(2, 1, 1, 0)
     cy = history.head_to_head(store, people["Cy"], people["Ann"])

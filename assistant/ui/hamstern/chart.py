@@ -8,17 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant import history
-from assistant.store_history import name_key
 from assistant.ui.charts import ChartSpec, distinct, iso
 from assistant.ui.common import store, tr
 
 
 def scores_over_time(seated: Sequence[str], game: str, side: str) -> tuple[list[str], list[list[tuple[str, float]]]]:
     """The names and the (date, score) of every game of ``side`` of the people ``seated`` (each person
-    once; computer players and names the history does not know have no line)."""
-    known = {person.key: person for person in history.people(store()) if person.bot_level is None}
-    people = list({known[name_key(name)].id: known[name_key(name)] for name in seated
-                   if name_key(name) in known}.values())
+    once, found by a name they went by before too: merged or renamed since; computer players and names the
+    history does not know have no line)."""
+    people = [person for person in history.people_named(store(), seated) if person.bot_level is None]
     series = [[(iso(when), score) for when, score in history.score_series(store(), person.id, game, side)]
               for person in people]
     return distinct([person.name for person in people]), series

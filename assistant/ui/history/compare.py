@@ -1,12 +1,12 @@
 """Players against each other: head to head (two players, the games they both played, who placed better
-per game) and a leaderboard per game (Hamstern per side if wished)."""
+per game) and a leaderboard per game (per variant if wished: Hamstern's sides)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from assistant import history
-from assistant.games.hamstern.layout import SIDES
+from assistant.games.registry import game_info
 from assistant.ui.common import store, tr
 from assistant.ui.history.players import pick_person
 from assistant.ui.history.shown import Cell, game_title, label, number, percent, person_name, table
@@ -37,13 +37,13 @@ def head_to_head_section() -> None:
     with st.container(horizontal=True, key="hi-duel-figures"):
         # A metric's label is Markdown: the names go in as text (the table below escapes its own).
         st.metric(tr("history.ui.ahead", name=label(names[a])), duel.a_ahead, border=True)
-        st.metric(tr("history.ui.level"), duel.level, border=True)
+        st.metric(tr("history.ui.tied"), duel.tied, border=True)
         st.metric(tr("history.ui.ahead", name=label(names[b])), duel.b_ahead, border=True)
     order = {game: n for n, game in enumerate(game_names())}
-    rows = [[game_title(game), Cell(d.games), Cell(d.a_ahead), Cell(d.b_ahead), Cell(d.level)]
+    rows = [[game_title(game), Cell(d.games), Cell(d.a_ahead), Cell(d.b_ahead), Cell(d.tied)]
             for game, d in sorted(duel.per_game.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))]
     table([tr("ui.game"), tr("history.ui.together"), tr("history.ui.ahead", name=names[a]),
-           tr("history.ui.ahead", name=names[b]), tr("history.ui.level")], rows, numeric=(1, 2, 3, 4),
+           tr("history.ui.ahead", name=names[b]), tr("history.ui.tied")], rows, numeric=(1, 2, 3, 4),
           key="hi-duel")
     st.caption(tr("history.ui.duel_note"))
 
@@ -54,8 +54,11 @@ def leaderboard_section() -> None:
                                 format_func=game_title)
     variant = None
     options = st.columns([1, 1], wrap=False)
-    if game == "hamstern":
-        side = options[0].segmented_control(tr("ui.side"), options=[BOTH_SIDES, *SIDES], default=BOTH_SIDES,
+    sides = game_info(game).variants()
+    if sides:
+        if st.session_state.get("hi_board_side") not in (BOTH_SIDES, *sides):  # chosen for another game
+            st.session_state.pop("hi_board_side", None)
+        side = options[0].segmented_control(tr("ui.side"), options=[BOTH_SIDES, *sides], default=BOTH_SIDES,
                                             required=True, key="hi_board_side", format_func=_side, wrap=True)
         variant = None if side == BOTH_SIDES else side
     least = options[1].segmented_control(tr("history.ui.min_games"), options=list(MIN_GAMES), default=1,
@@ -70,12 +73,14 @@ def leaderboard_section() -> None:
         place = place if key == previous else n  # equal figures share a place
         previous = key
         first = "won" if place == 1 else ""
-        rows.append([Cell(place, first), Cell(person_name(standing.name, standing.bot_level), first),
-                     Cell(standing.games), Cell(standing.wins), Cell(percent(standing.win_rate)),
+        rows.append([Cell(place, first), Cell(person_name(standing.name, standing.bot_level), f"{first} name".strip()),
+                     Cell(standing.games), Cell(standing.wins), Cell(percent(standing.win_rate, standing.with_others)),
                      Cell(number(standing.average)), Cell(number(standing.best))])
     table(["#", tr("ui.name"), tr("history.ui.games"), tr("history.ui.wins"), tr("history.ui.win_rate"),
            tr("history.ui.average"), tr("history.ui.best")], rows, numeric=(0, 2, 3, 4, 5, 6), key="hi-board")
     st.caption(tr("history.ui.board_note_low" if _lowest_wins(game) else "history.ui.board_note"))
+    if any(standing.games != standing.with_others for standing in board):  # somebody played alone
+        st.caption(tr("history.ui.board_alone_note"))
 
 
 def _side(side: str) -> str:

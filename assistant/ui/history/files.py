@@ -20,6 +20,7 @@ from assistant import history
 from assistant.store_errors import StorageError
 from assistant.ui import access
 from assistant.ui.common import not_saved, store, tr
+from assistant.ui.history.shown import plural
 
 UPLOAD = "hi_restore_file"
 
@@ -36,6 +37,7 @@ def files_section() -> None:
         st.download_button(tr("history.ui.backup"), data=partial(_backup, still_table),
                            file_name=f"hamster-table-backup-{today}.json.gz", mime="application/gzip",
                            icon=":material/save:", key="hi-backup", on_click="ignore")
+    st.caption(tr("history.ui.csv_columns"))
     st.divider()
     st.markdown(f"**{tr('history.ui.restore_title')}**")
     st.caption(tr("history.ui.restore_note"))
@@ -84,10 +86,12 @@ def _restore(upload_key: str) -> None:
         st.session_state.hi_restored = ("error", not_saved(error))
         return
     st.session_state.hi_restored = ("success", tr(
-        "history.ui.restored", games=report.games_added, checks=report.checks_added, people=report.people_added,
-        matched=report.people_matched, results=report.results_added))
+        "history.ui.restored", games=plural("history.ui.restored_games", report.games_added),
+        checks=plural("history.ui.restored_checks", report.checks_added),
+        people=plural("history.ui.restored_people", report.people_added), matched=report.people_matched,
+        results=plural("history.ui.restored_results", report.results_added)))
     if report.already_there:
-        st.session_state.hi_restored += (tr("history.ui.restored_kept", count=report.already_there),)
+        st.session_state.hi_restored += (plural("history.ui.restored_kept", report.already_there),)
     # A new uploader: the file restored is not offered to be restored again.
     st.session_state.hi_restore_round = st.session_state.get("hi_restore_round", 0) + 1
 

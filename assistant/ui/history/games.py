@@ -28,7 +28,7 @@ def recent_section() -> None:
         scores = [Cell(f"{p.place}. {person_name(p.name, p.bot_level)} {number(p.score)}", "won" if p.won else "")
                   for p in game.players]
         rows.append([Cell(when(game.played), "when"), game_title(game.game, game.variant),
-                     Cell(" & ".join(winners) or "–", "won"), scores,
+                     Cell(" & ".join(winners) or "–", "won name"), scores,
                      Cell(tr(f"history.ui.source_{game.source}"), "muted")])
     table([tr("history.ui.when"), tr("ui.game"), tr("history.ui.winner"), tr("history.ui.scores"),
            tr("history.ui.source")], rows, key="hi-recent")

@@ -2,7 +2,9 @@
 dates, and tables.
 
 Tables are HTML of our own, every cell escaped: names typed at the table are text, never Markdown or
-HTML, and there is no toolbar over a table on a touch screen (as st.dataframe has).
+HTML, and there is no toolbar over a table on a touch screen (as st.dataframe has). A word of ours ("score
+check", "Punkteprüfung", a game's title) is never broken inside; a cell of a typed name ("name") may be,
+as a name of twenty letters without a space would not fit a narrow column otherwise.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ TABLE_CSS = """<style>
 .ht-history-table th { text-align: left; font-weight: 600; border-bottom: 2px solid rgba(49, 51, 63, 0.25);
   padding: 8px 10px; white-space: nowrap; }
 .ht-history-table td { border-bottom: 1px solid rgba(49, 51, 63, 0.12); padding: 9px 10px; vertical-align: top;
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; hyphens: manual; }
+.ht-history-table td.name { overflow-wrap: anywhere; }
 .ht-history-table .num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .ht-history-table .won { font-weight: 700; }
 .ht-history-table .muted { color: rgba(49, 51, 63, 0.6); }
@@ -47,13 +50,19 @@ def game_title(game: str, variant: str | None = None) -> str:
     return tr("history.ui.with_side", game=title, side=variant) if variant else title
 
 
+def plural(key: str, count: int, **params) -> str:
+    """``key`` for many (and none), ``key_one`` for one ("1 game", "2 games")."""
+    return tr(f"{key}_one" if count == 1 else key, count=count, **params)
+
+
 def number(value: float) -> str:
     """A score or an average: whole numbers without decimals, others with one."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}".replace(".", "," if lang() == "de" else ".")
 
 
-def percent(rate: float) -> str:
-    return f"{round(rate * 100)} %"
+def percent(rate: float, games: int | None = None) -> str:
+    """A rate as a percentage; "–" when it counts no game (``games``: how many games it counts)."""
+    return "–" if games == 0 else f"{round(rate * 100)} %"
 
 
 def when(played: float) -> str:
@@ -70,7 +79,8 @@ def _moment(played: float) -> datetime.datetime:
 
 
 class Cell(str):
-    """A cell's text with a class for it ("num", "won", "muted", "when"): the text is escaped when drawn."""
+    """A cell's text with classes for it ("num", "won", "muted", "when", "name"): the text is escaped when
+    drawn."""
 
     css: str = ""
 
