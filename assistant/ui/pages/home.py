@@ -57,8 +57,9 @@ def _resume_row(text: str, key: str, target: str, query: dict, finished: bool = 
 
 st.subheader(tr("ui.recent"))
 # Links a finger taps: as tall as a button (Streamlit draws a page link 28 px high).
-st.html("<style>.st-key-home-links [data-testid='stPageLink'] a { min-height: 48px; padding: 0 12px; }</style>")
-with st.container(horizontal=True, key="home-links"):
+st.html("<style>.st-key-home-links { flex-wrap: wrap; } "
+        ".st-key-home-links [data-testid='stPageLink'] a { min-height: 48px; padding: 0 12px; }</style>")
+with st.container(horizontal=True, key="home-links"):  # side by side where they fit, else one below the other
     # Every game that ended here, who won it, and the players' figures.
     st.page_link(page("history"), label=tr("history.ui.home_link"), icon=":material/history:",
                  query_params={"lang": lang()})
