@@ -147,3 +147,14 @@ def test_a_damaged_time_in_the_file_does_not_break_the_replay_page(db):
     assert not at.exception
     assert any(button.label == t("ui.replay.export") or "hamster-table-moemmen" in str(button.proto)
                for button in at.get("download_button"))
+
+
+def test_a_shared_link_opens_at_the_move_shown(db, monkeypatch):
+    game_id = saved_game(db, "moemmen")
+    at = open_app(REPLAY, game=game_id, step="7")
+    at.button(key="rp-share").click().run()
+    shared = "".join(code.value for code in at.code)
+    assert f"r={db.replay_link(game_id)}&step=7" in shared
+    monkeypatch.setattr(access, "connection_is_local", lambda: False)  # the phone it is shown to
+    opened = open_app(REPLAY, r=db.replay_link(game_id), step="7")
+    assert step_of(opened) == 7

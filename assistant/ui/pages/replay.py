@@ -126,7 +126,7 @@ def show() -> None:
             extras.export(watcher.game_id, replay.game)
             if replay.is_finished() and watching.is_solo(replay.setup, replay.num_players):
                 extras.play_on(watcher.game_id, replay.game, step, replay.length)
-            extras.share(watcher.game_id)
+            extras.share(watcher.game_id, step)
 
 
 show()

@@ -27,8 +27,9 @@ WITHDRAWN = "rp-withdrawn"  # the table withdrew a link: said once, above the Sh
 IMPORT, REFUSED = "rp-import", "rp-import-refused"
 
 
-def share(game_id: str) -> None:
-    """A button, then the replay's own link as a QR code and as a short link to type."""
+def share(game_id: str, step: int) -> None:
+    """A button, then the replay's own link as a QR code and as a short link to type: it opens at ``step``,
+    the move being shown (the people it is shown to look at the same move)."""
     if not st.session_state.get(SHARING + game_id):
         if st.session_state.pop(WITHDRAWN, None) == game_id:
             st.success(tr("ui.replay.link_withdrawn"), icon=":material/link_off:")
@@ -38,7 +39,7 @@ def share(game_id: str) -> None:
     from assistant.ui.phones import base_url, qr_svg
 
     token = store().replay_link(game_id)
-    url = f"{base_url()}/replay?{REPLAY_PARAM}={token}"
+    url = f"{base_url()}/replay?{REPLAY_PARAM}={token}&step={step}"
     with st.container(border=True, key="rp-shared"):
         st.markdown(f"**{tr('ui.replay.share')}**")
         st.caption(tr("ui.replay.share_how"))
