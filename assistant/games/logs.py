@@ -31,3 +31,11 @@ def game_log(state, log_start: Callable[[Any], list[Event]],
 def no_start(replay) -> list[Event]:
     """For games that tell nothing before the first action."""
     return []
+
+
+def with_names(params: dict, names) -> dict:
+    """An event's ``player`` and ``winners`` (seats) as the names the page shows: ``name`` and ``winners``."""
+    params["name"] = names[params.pop("player")] if "player" in params else ""
+    if "winners" in params:
+        params["winners"] = ", ".join(names[seat] for seat in params["winners"])
+    return params

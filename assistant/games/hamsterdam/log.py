@@ -40,10 +40,7 @@ def log_step(replay, action) -> list[Event]:
 def log_text(event: Event, lang: str, names) -> str:
     """One event as a sentence in ``lang``; ``names`` are the seats' names as the page shows them."""
     key, values = event
-    params = card_words(values)
-    params["name"] = names[params.pop("player")] if "player" in params else ""
-    if "winners" in params:
-        params["winners"] = ", ".join(names[seat] for seat in params["winners"])
+    params = logs.with_names(card_words(values), names)
     if "piece" in params:
         if key in NAMING_A_SPECIAL and params["piece"] != HAMSTER:
             key += "_special"

@@ -18,11 +18,7 @@ Event = tuple[str, dict]
 def log_text(event: Event, lang: str, names) -> str:
     """One event as a sentence in ``lang``; ``names`` are the seats' names as the page shows them."""
     key, values = event
-    params = dict(values)
-    params["name"] = names[params.pop("player")] if "player" in params else ""
-    if "winners" in params:
-        params["winners"] = ", ".join(names[seat] for seat in params["winners"])
-    return i18n.t(key, lang, **params)
+    return i18n.t(key, lang, **logs.with_names(dict(values), names))
 
 
 def game_log(state: HamsternState) -> list[Event]:
