@@ -158,3 +158,13 @@ def test_a_shared_link_opens_at_the_move_shown(db, monkeypatch):
     monkeypatch.setattr(access, "connection_is_local", lambda: False)  # the phone it is shown to
     opened = open_app(REPLAY, r=db.replay_link(game_id), step="7")
     assert step_of(opened) == 7
+
+
+def test_home_marks_a_game_played_on_or_imported(db):
+    game_id = saved_game(db, "moemmen")
+    branch = play_on(db, game_id, 5)
+    copy = import_record(db, export_record(db, game_id))
+    for lang in ("en", "de"):
+        home = texts(open_app(lang=lang))
+        assert home.count(t("ui.replay.origin_played_on", lang)) == 1, branch
+        assert home.count(t("ui.replay.origin_imported", lang)) == 1, copy

@@ -84,6 +84,9 @@ for kind, updated, saved in recent[:10]:
                     f"resume-check-{saved.id}", "score_check", {CHECK_PARAM: saved.id})
         continue
     status = tr("ui.finished" if saved["finished"] else "ui.in_progress")
+    origin = saved["setup"].get("origin")  # played on from a replay, or imported: it counts nowhere
+    if origin in ("played_on", "imported"):
+        status += f" · {tr(f'ui.replay.origin_{origin}')}"
     _resume_row(f"{_title(saved['game'])} · {_saved_names(saved['setup'].get('names'))} · "
                 f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]},
                 finished=saved["finished"], replay=saved["id"])
