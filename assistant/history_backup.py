@@ -29,6 +29,7 @@ from datetime import datetime
 
 from assistant import history_checks as checking
 from assistant.history_checks import RestoreRefused
+from assistant.store import LESSON_SETUP
 from assistant.store import _time as saved_time
 from assistant.store_history import known_person, person_id
 
@@ -90,7 +91,9 @@ def backup_with_report(store) -> tuple[bytes, int]:
     replays, a row damaged by hand), and the results of such a game. Checking them replays every game."""
     with store._connect() as db:
         db.execute("BEGIN")  # one picture of the file, even while a game moves on meanwhile
-        games = db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games ORDER BY created, id").fetchall()
+        # A lesson's game is no game of the table's (assistant/store.py): not kept.
+        games = db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE setup NOT LIKE ? ORDER BY created, id",
+                           (LESSON_SETUP,)).fetchall()
         actions, marks, pending = defaultdict(list), defaultdict(dict), defaultdict(list)
         for game_id, action in db.execute("SELECT game_id, action FROM actions ORDER BY game_id, number"):
             actions[game_id].append(action)

@@ -68,7 +68,11 @@ CREATE TABLE IF NOT EXISTS score_checks (
 # How a saved game came to be, where it was not played through here from its start (setup["origin"]):
 # played on from a step of a replay (the seed kept: rolls and deals already seen) or imported from a game
 # record file. Such a game is left out of the best scores and the history (assistant/store_history.py).
-ORIGINS = ("played_on", "imported")
+# A lesson's game (assistant/lessons) is a prepared position played only to learn: besides, it is not
+# listed, not backed up, and deleted once its lesson moves on to another position.
+ORIGINS = ("played_on", "imported", "lesson")
+# How the app writes a lesson's setup (json.dumps): a LIKE finds it without parsing a damaged row's JSON.
+LESSON_SETUP = '%"origin": "lesson"%'
 
 
 class UnknownGame(LookupError):
@@ -219,6 +223,11 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
             self.append(game_id, number, action)
         return game_id
 
+    def forget_lesson_game(self, game_id: str) -> None:
+        """Delete a lesson's game (nothing else: a game not marked as a lesson's stays)."""
+        with self._connect() as db:
+            db.execute("DELETE FROM games WHERE id = ? AND setup LIKE ?", (game_id, LESSON_SETUP))
+
     def load(self, game_id: str) -> SavedGame:
         """The saved game; UnknownGame, or DamagedGame for anything that cannot be rebuilt."""
         return self.rebuild(self.read(game_id))
@@ -322,8 +331,9 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
         with self._connect() as db:
             rows = db.execute(
                 "SELECT id, game, num_players, setup, updated, finished FROM games"
-                " WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) ORDER BY updated DESC LIMIT ?",
-                (game, game, unfinished_only, limit),
+                " WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) AND setup NOT LIKE ?"
+                " ORDER BY updated DESC LIMIT ?",
+                (game, game, unfinished_only, LESSON_SETUP, limit),
             ).fetchall()
         games = []
         for game_id, name, num_players, setup, updated, finished in rows:

@@ -9,7 +9,8 @@ board for, on the server. ``decide`` is the one place where a decision is checke
 3. Undo: only what ``may_undo`` allows (a seat's own last decision, while the rules let it be taken back);
 4. a chance node: only a device that may roll, with the app's roll or real dice (``Moves.roll_of``);
 5. a move: only for a seat that decides now; the game reads the move from the button and the parts
-   (``Moves.move_of``), and the engine checks it (a refusal keeps its reason for the board to show).
+   (``Moves.move_of``); in a lesson's game, only the move its step asks for (assistant/ui/lesson/moves.py);
+   and the engine checks it (a refusal keeps its reason for the board to show).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from assistant.ui.common import tr
+from assistant.ui.lesson import moves as lesson_moves
 from assistant.ui.table import Table, reset_choice, set_choice
 
 MAX_SELECTION = 64  # more parts than any board of ours has
@@ -78,6 +80,10 @@ def decide(table: Table, seat: int | None, moves: Moves, decision: Any) -> None:
     if move is None:
         set_choice(error=tr(moves.unreadable or f"{moves.texts}.not_now"))
         return
+    not_in_lesson = lesson_moves.refusal(table, move, seat)  # a lesson takes the move its step asks for only
+    if not_in_lesson is not None:
+        set_choice(error=not_in_lesson, selected=selection)
+        return
     # The engine checks the move; a refusal keeps its reason for the board to show.
     taken = table.confirm(seat, move) if table.decides_at_once() else table.act(move)
     if taken:
@@ -98,6 +104,10 @@ def undo(table: Table, seat: int | None, may_undo: Callable[[Table, int | None],
 def _roll(table: Table, moves: Moves, button: str, selection: list[str]) -> None:
     if moves.roll_of is None or not moves.may_roll(table):
         set_choice(error=tr(f"{moves.texts}.not_now"))
+        return
+    prepared = lesson_moves.lesson_roll(table)
+    if prepared is not None:  # a lesson's dice show what the lesson prepared, however they are rolled
+        table.act(prepared)
         return
     if button == "roll":
         if table.setup.get("dice") == "real":  # with real dice every roll is entered, a face of each die

@@ -95,9 +95,16 @@ def replay_page() -> st.Page:
                    url_path="replay", visibility="hidden")
 
 
+def lesson_page() -> st.Page:
+    """A guided first game of one game (``?lesson=GAME``), on the table's devices: not in the menu (Home and
+    each game's page lead to it)."""
+    return st.Page(PAGES_DIR / "learn.py", title=tr("ui.lesson.title"), icon=":material/school:",
+                   url_path="learn", visibility="hidden")
+
+
 def pages() -> list[st.Page]:
     return ([page(name) for name in menu()] + [_alias(name) for name in game_names() if "_" in name]
-            + [seat_page(), replay_page()])
+            + [seat_page(), replay_page(), lesson_page()])
 
 
 def visitor_pages() -> list[st.Page]:

@@ -96,6 +96,10 @@ class Table:
     def can_undo(self) -> bool:
         return self._position.state.can_undo()
 
+    def moves(self) -> list:
+        """Every move so far, oldest first (a lesson compares them with its script)."""
+        return list(self._position.state.history)
+
     def last_action(self):
         history = self._position.state.history
         return history[-1] if history else None

@@ -13,7 +13,7 @@ from assistant import i18n
 from assistant.games import is_built
 from assistant.ui import phones
 from assistant.ui.common import fragment, lang, plain, show_notice, store, tr
-from assistant.ui.nav import game_app, offer_unfinished_game, open_on_its_own_page, replay_page
+from assistant.ui.nav import game_app, lesson_page, offer_unfinished_game, open_on_its_own_page, replay_page
 from assistant.ui.pictures import icon
 from assistant.ui.table import TOKEN_PARAM, Table, choice, open_table
 
@@ -31,6 +31,7 @@ def game_page(game: str) -> None:
     game_id = st.query_params.get("game")
     if not game_id:
         offer_unfinished_game(game)
+        learn_link(game)
         app.new_game_form()
         return
     open_on_its_own_page(game_id, game)
@@ -47,6 +48,15 @@ def game_page(game: str) -> None:
         phones.live_updates(game_id)
     # The rules stay the same all game: drawn outside the fragment, a decision does not send them again.
     rules_panel(rules_in_force(table))
+
+
+def learn_link(game: str) -> None:
+    """New to the game: its lesson, a guided first game on this board (assistant/ui/lesson)."""
+    from assistant.lessons import lesson_games
+
+    if game in lesson_games():
+        st.page_link(lesson_page(), label=tr("ui.lesson.learn_first"), icon=":material/school:",
+                     query_params={"lesson": game, "lang": lang()})
 
 
 def seat_page() -> None:

@@ -46,6 +46,9 @@ _ANSWERED = "_tb_answered:"
 # browser sends, it cannot press a button that was not drawn or choose a part that was not tappable.
 _OFFERED = "_tb_offered:"
 BROWSER_ONLY = {"clear", "take_hint"}  # they only change the selection; never sent
+# The parts a lesson's step points at (assistant/ui/lesson/page.py sets it around the game's drawing): every
+# board drawn meanwhile highlights them ("tb-lesson"), whichever game page draws it.
+HIGHLIGHT = "_lesson_highlight"
 
 
 class Offer(NamedTuple):
@@ -155,6 +158,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     drawn as it comes, so a refusal shows the position as it was, with its reason.
     """
     html_id = picture_id(html)
+    if st.session_state.get(HIGHLIGHT):
+        marks = {**(marks or {}), "tb-lesson": list(st.session_state[HIGHLIGHT])}
     data = {
         "html": None if st.session_state.get(_HAS_PICTURE + key) == html_id else html,
         "html_id": html_id,

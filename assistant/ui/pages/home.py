@@ -5,14 +5,16 @@ import datetime
 import streamlit as st
 
 from assistant.games.registry import registered
+from assistant.lessons import lesson_games
 from assistant.store_errors import StorageError
 from assistant.ui.access import pairing_panel
 from assistant.ui.common import lang, plain, show_storage_error, store, tr
-from assistant.ui.nav import game_app, game_icon, page, replay_page
+from assistant.ui.nav import game_app, game_icon, lesson_page, page, replay_page
 from assistant.ui.pictures import coming_picture
 from assistant.ui.score_saving import CHECK_PARAM, shown_names
 
 GAMES = {info.name: info for info in registered()}
+LESSONS = lesson_games()
 
 st.title(tr("ui.app_title"))
 st.markdown(tr("ui.tagline"))
@@ -27,6 +29,9 @@ for info, tile in zip(GAMES.values(), tiles, strict=True):
         if info.built:
             if st.button(tr("ui.play"), key=f"home-play-{info.name}", type="primary", icon=":material/play_arrow:"):
                 st.switch_page(page(info.name), query_params={"lang": lang()})
+            if info.name in LESSONS and st.button(tr("ui.lesson.learn"), key=f"home-learn-{info.name}",
+                                                  icon=":material/school:"):
+                st.switch_page(lesson_page(), query_params={"lesson": info.name, "lang": lang()})
         else:
             st.button(tr("ui.coming"), key=f"home-play-{info.name}", disabled=True)
 

@@ -1,0 +1,61 @@
+"""What a lesson allows on its board: the one move its step asks for (assistant/lessons).
+
+The decision pipeline (assistant/ui/deciding.py) asks ``refusal`` before a move of a lesson's game is
+taken, and ``lesson_roll`` for its dice: a lesson's dice show what the lesson prepared. Everything
+else on the board is the game's own: a lesson is a real game, played by the real rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.i18n import catalogue
+from assistant.lessons import Lesson, Step, lesson_games, load_lesson
+from assistant.ui.common import lang, tr
+from assistant.ui.table import Table
+
+
+def lesson_of(setup: dict[str, Any]) -> tuple[Lesson, int] | None:
+    """The lesson and the prepared position a saved game plays (None: not a lesson's game)."""
+    if setup.get("origin") != "lesson":
+        return None
+    marked = setup.get("lesson")
+    if not isinstance(marked, dict) or marked.get("game") not in lesson_games():
+        return None
+    lesson, segment = load_lesson(marked["game"]), marked.get("segment")
+    if type(segment) is not int or not 0 <= segment < len(lesson.starts):
+        return None
+    return lesson, segment
+
+
+def step_text(lesson: Lesson, step: Step, part: str) -> str | None:
+    """A step's text (``text``, ``do`` or ``why``) in the player's language; None if it has none."""
+    key = f"lesson.{lesson.game}.{step.key}.{part}"
+    return tr(key) if key in catalogue(lang()) else None
+
+
+def refusal(table: Table, move, seat: int | None = None) -> str | None:
+    """Why the lesson does not take ``move`` now, or None (not a lesson's game, or the move asked for).
+    A move the rules refuse anyway is refused with the rules' own reason: that too is a lesson."""
+    found = lesson_of(table.setup)
+    if found is None:
+        return None
+    lesson, segment = found
+    if move == lesson.expected(segment, table.actions_taken):
+        return None
+    reason = table.refusal(move, seat)
+    if reason is not None:
+        return reason
+    step = lesson.asking(segment, table.actions_taken)
+    if step is None:
+        return tr("ui.lesson.wait")
+    return step_text(lesson, step, "why") or tr("ui.lesson.not_this", do=step_text(lesson, step, "do") or "")
+
+
+def lesson_roll(table: Table):
+    """The lesson's prepared roll at a chance node of a lesson's game; None for any other game."""
+    found = lesson_of(table.setup)
+    if found is None:
+        return None
+    lesson, segment = found
+    return lesson.expected(segment, table.actions_taken)

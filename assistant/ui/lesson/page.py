@@ -1,0 +1,110 @@
+"""The lesson page (``/learn?lesson=GAME&step=N&game=ID``): the step above the game's own board, and at
+the end a first real game against the easy bot with hints that explain (assistant/ui/lesson/runner.py).
+Without a lesson named, the page lists the lessons."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from functools import partial
+
+import streamlit as st
+
+from assistant.games.registry import game_info
+from assistant.lessons import Lesson, lesson_games, load_lesson
+from assistant.ui.common import fragment, lang, tr
+from assistant.ui.components import HIGHLIGHT
+from assistant.ui.lesson.moves import step_text
+from assistant.ui.lesson.runner import LESSON_PARAM, first_game, go_to, restart_at, shown_step, table_for
+from assistant.ui.nav import game_app, lesson_page, page
+
+LESSON_CSS = """<style>
+.st-key-ls-panel { gap: 0.3rem; padding: 8px 12px; background: #fff8e1; border-radius: 10px;
+  border: 2px solid #f0a020; }
+.st-key-ls-panel p { margin: 0; font-size: 1.05rem; }
+.st-key-ls-panel .ls-rule p { font-size: 0.95rem; }
+.st-key-ls-head p { font-size: 0.9rem; color: #6d4c00; }
+.st-key-ls-buttons { flex-wrap: wrap; gap: 8px; }
+.st-key-ls-buttons button { min-height: 44px; }
+</style>"""
+
+
+def show_lesson() -> None:
+    st.html(LESSON_CSS)
+    game = st.query_params.get(LESSON_PARAM, "")
+    if game not in lesson_games():
+        lesson_list()
+        return
+    fragment(_lesson)(game)
+
+
+def lesson_list() -> None:
+    """Every lesson, one link each (an unknown lesson in the address comes here too)."""
+    st.header(tr("ui.lesson.all_title"))
+    for name in lesson_games():
+        st.page_link(lesson_page(), label=tr("ui.lesson.learn_game", game=game_info(name).title(lang())),
+                     icon=":material/school:", query_params={LESSON_PARAM: name, "lang": lang()})
+
+
+def _lesson(game: str) -> None:
+    lesson = load_lesson(game)
+    index = shown_step(lesson)
+    table = None
+    if index < len(lesson.steps):
+        table, index = table_for(lesson, index)
+    if index >= len(lesson.steps) or table is None:
+        _done(lesson)
+        return
+    step = lesson.steps[index]
+    _panel(lesson, index)
+    with highlighted(step.show):
+        game_app(game).render(table)
+
+
+@contextmanager
+def highlighted(parts: tuple[str, ...]):
+    """The step's parts of the board highlighted on every tap board drawn inside (components.HIGHLIGHT)."""
+    st.session_state[HIGHLIGHT] = list(parts)
+    try:
+        yield
+    finally:
+        st.session_state.pop(HIGHLIGHT, None)
+
+
+def _panel(lesson: Lesson, index: int) -> None:
+    step = lesson.steps[index]
+    title = game_info(lesson.game).title(lang())
+    with st.container(key="ls-panel"):
+        with st.container(horizontal=True, key="ls-head", vertical_alignment="center"):
+            st.markdown(tr("ui.lesson.step_of", game=title, step=index + 1, steps=len(lesson.steps)))
+            st.progress((index + 1) / len(lesson.steps))
+        text = step_text(lesson, step, "text")
+        if text:
+            st.markdown(text)
+        do = step_text(lesson, step, "do")
+        if do and step.ask is not None:
+            st.markdown(f":material/touch_app: **{do}**")
+        for rule in step.rules:
+            st.caption(f":material/gavel: {tr(rule)}")
+        with st.container(horizontal=True, key="ls-buttons"):
+            st.button(tr("ui.lesson.back"), key="ls-back", icon=":material/arrow_back:", disabled=index == 0,
+                      on_click=partial(restart_at, lesson, index - 1))
+            if step.ask is None:
+                st.button(tr("ui.lesson.next"), key="ls-next", type="primary", icon=":material/arrow_forward:",
+                          on_click=partial(go_to, index + 1))
+            else:
+                st.button(tr("ui.lesson.skip"), key="ls-skip", icon=":material/skip_next:",
+                          on_click=partial(restart_at, lesson, index + 1))
+
+
+def _done(lesson: Lesson) -> None:
+    title = game_info(lesson.game).title(lang())
+    with st.container(key="ls-panel"):
+        st.markdown(f"### :material/school: {tr('ui.lesson.done_title', game=title)}")
+        st.markdown(tr(f"lesson.{lesson.game}.done"))
+        with st.container(horizontal=True, key="ls-buttons"):
+            if st.button(tr("ui.lesson.first_game"), key="ls-first", type="primary", icon=":material/play_arrow:"):
+                st.switch_page(page(lesson.game), query_params={"game": first_game(lesson), "lang": lang()})
+            st.button(tr("ui.lesson.again"), key="ls-again", icon=":material/replay:",
+                      on_click=partial(restart_at, lesson, 0))
+            if st.button(tr("ui.home"), key="ls-home", icon=":material/home:"):
+                st.switch_page(page("home"), query_params={"lang": lang()})

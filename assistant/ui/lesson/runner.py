@@ -1,0 +1,127 @@
+"""The one lesson runner: a lesson's step drawn above the game's own board (``/learn?lesson=GAME``).
+
+The board is the game's real table (its ``render``): the lesson is a saved game of its own (marked
+``"origin": "lesson"``, assistant/store.py) on the step's prepared position, so a tap, a refusal, a
+reload or a restarted server behave as in any game. The step is in the address (``&step=N``) beside the
+game (``&game=ID``): a reload shows the same step on the same position. Which step is shown follows
+from the game's moves: once the move a step asks for is in the record, the next step is shown; a game
+that is not at the step's position (Back, Skip, an old link) is replaced by one that is.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from assistant.games import get_game
+from assistant.games.registry import game_info
+from assistant.lessons import Lesson
+from assistant.ui.common import store, tr
+from assistant.ui.lesson.moves import lesson_of
+from assistant.ui.table import Table, open_table
+
+LESSON_PARAM, STEP_PARAM, GAME_PARAM = "lesson", "step", "game"
+OTHER_NAMES = ("Bea", "Carl", "Dana", "Emil", "Finn")  # the same in both languages
+
+
+def shown_step(lesson: Lesson) -> int:
+    """The step in the address, kept within the lesson (its length: the lesson is done)."""
+    text = st.query_params.get(STEP_PARAM, "0")
+    number = int(text) if text.isdigit() and len(text) < 4 else 0
+    return min(number, len(lesson.steps))
+
+
+def go_to(step: int) -> None:
+    st.query_params[STEP_PARAM] = str(step)
+
+
+def table_for(lesson: Lesson, index: int) -> tuple[Table | None, int]:
+    """The lesson's game at step ``index`` (or the step after it, once its ask is made), and that step's
+    number: the game in the address if it is at that position, a new one on the step's position if not.
+    (None, len(steps)) once the last step is done."""
+    table = _open(lesson)
+    while index < len(lesson.steps):
+        step = lesson.steps[index]
+        if table is not None and _segment(table) == step.segment:
+            moves = table.moves()
+            after = lesson.after_done(index, step.segment, len(moves))
+            if after != index and moves == lesson.script(step.segment)[:len(moves)]:
+                index = after  # the move asked for is made: the next step
+                go_to(index)
+                continue
+            if moves == lesson.before(index):
+                return table, index
+            for earlier in range(index - 1, -1, -1):  # Undo took the last asked move back: that step again
+                if lesson.steps[earlier].segment == step.segment and moves == lesson.before(earlier):
+                    go_to(earlier)
+                    return table, earlier
+        return _new_game(lesson, index, table), index
+    return table, index
+
+
+def _open(lesson: Lesson) -> Table | None:
+    game_id = st.query_params.get(GAME_PARAM, "")
+    if not game_id:
+        return None
+    table = open_table(game_id, explain=False)
+    found = lesson_of(table.setup) if table is not None else None
+    return table if found is not None and found[0] is lesson else None
+
+
+def _segment(table: Table) -> int:
+    return table.setup["lesson"]["segment"]
+
+
+def _new_game(lesson: Lesson, index: int, old: Table | None) -> Table:
+    """A new game of the lesson on step ``index``'s position (replayed from its seed by the engine); the
+    lesson's game it replaces is deleted (a lesson's games are none of the table's)."""
+    segment = lesson.steps[index].segment
+    state = lesson.state_before(index)
+    game_id = store().create(state, lesson_setup(lesson, segment))
+    if old is not None:
+        store().forget_lesson_game(old.id)
+    st.query_params[GAME_PARAM] = game_id
+    return open_table(game_id, explain=False)
+
+
+def lesson_setup(lesson: Lesson, segment: int) -> dict:
+    """The setup of a lesson's game: the learner against the lesson's other players, who never move by
+    themselves (the lesson makes their moves), app dice (the lesson's own), no passing of the tablet."""
+    start = lesson.starts[segment]
+    setup = {"names": [tr("ui.lesson.you"), *OTHER_NAMES[:start.players - 1]], "origin": "lesson",
+             "lesson": {"game": lesson.game, "segment": segment}, "mode": "alone", "speed": "quick",
+             "dice": "app", "auto_roll": False}
+    if game_info(lesson.game).setup_has_bots:
+        setup["bots"] = list(start.bots)
+    return setup
+
+
+def restart_at(lesson: Lesson, index: int) -> None:
+    """Back and Skip: show step ``index`` on a game at its position (made by ``table_for``)."""
+    go_to(index)
+    game_id = st.query_params.get(GAME_PARAM, "")
+    if game_id:
+        store().forget_lesson_game(game_id)
+        del st.query_params[GAME_PARAM]
+
+
+def first_game(lesson: Lesson) -> str:
+    """A first real game after the lesson: the learner against the easy bot(s), with hints that explain
+    shown at every decision (``"coach"``): its id."""
+    start = lesson.starts[0]
+    info = game_info(lesson.game)
+    players = max(start.players, info.min_players)
+    state = get_game(lesson.game).new_state(players, seed=_seed(), **start.options)
+    setup = {"names": [tr("ui.lesson.you"), *OTHER_NAMES[:players - 1]], "coach": True, "mode": "alone",
+             "speed": "normal", "dice": "app", "auto_roll": False}
+    if info.setup_has_bots:
+        setup["bots"] = ["human", *["easy"] * (players - 1)]
+    else:  # a game without computer opponents (Hamstern): the learner's own sheet, with the hints
+        setup["names"] = setup["names"][:1]
+        state = get_game(lesson.game).new_state(1, seed=_seed(), **start.options)
+    return store().create(state, setup)
+
+
+def _seed() -> int:
+    import secrets
+
+    return secrets.randbits(32)
