@@ -66,8 +66,8 @@ class Step:
     ask: Action | None
     show: tuple[str, ...]
     rules: tuple[str, ...]
-    asked_at: int
-    taps: dict[str, Any] | None = None  # how the ask is made on the board: {"board", "button", "selection"}  # how many moves of its segment come before its ask (the starts' and the steps' own)
+    asked_at: int  # how many moves of its segment come before its ask (the starts' and the steps' own)
+    taps: dict[str, Any] | None = None  # how the ask is made on the board: {"board", "button", "selection"}
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class Lesson:
     def state_before(self, index: int) -> State:
         """The game as step ``index`` shows it, replayed by the engine from its seed (the rules check
         every move)."""
-        step, start = self.steps[index], self.starts[self.steps[index].segment]
+        start = self.starts[self.steps[index].segment]
         return get_game(self.game).replay(start.players, start.seed, start.options, self.before(index))
 
     def expected(self, segment: int, done: int) -> Action | None:
