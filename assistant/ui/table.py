@@ -159,15 +159,19 @@ class Table:
         """A phone's link is still in force (checked before each of its decisions: a phone that slept
         through the withdrawal of its link must not act for the seat). Always True on the table device."""
         if self.held is None:
-            from assistant.ui.access import still_table  # access uses common, as this module does
-
-            if still_table():
-                return True
-            st.session_state.notice = tr("ui.access.shut_out")
-            return False
+            return self._still_the_table()
         if store().open_link(st.query_params.get(TOKEN_PARAM, "")) == (self.id, self.held):
             return True
         set_choice(error=tr("ui.phones.link_gone"))
+        return False
+
+    @staticmethod
+    def _still_the_table() -> bool:
+        from assistant.ui.access import still_table  # access uses common, as this module does
+
+        if still_table():
+            return True
+        st.session_state.notice = tr("ui.access.shut_out")
         return False
 
     def confirm(self, seat: int, action) -> bool:
@@ -237,8 +241,9 @@ class Table:
         return self.current_player == seat
 
     def fresh(self) -> Table:
-        """This table as saved now (a decision arrives after the page was drawn)."""
-        return open_table(self.id, explain=False, held=self.held) or self
+        """This table as saved now (a decision arrives after the page was drawn), of the same kind."""
+        found = open_table(self.id, explain=False, held=self.held)
+        return type(self)(found._position, self.held) if found is not None else self
 
     def refusal(self, action, seat: int | None = None) -> str | None:
         """Why the rules refuse ``action`` now, in the player's language; None if they allow it. ``seat``:

@@ -4,6 +4,7 @@ Without a lesson named, the page lists the lessons."""
 
 from __future__ import annotations
 
+import html
 from contextlib import contextmanager
 from functools import partial
 
@@ -13,16 +14,20 @@ from assistant.games.registry import game_info
 from assistant.lessons import Lesson, lesson_games, load_lesson
 from assistant.ui.common import fragment, lang, tr
 from assistant.ui.components import HIGHLIGHT
+from assistant.ui.components.screen import phone_screen
 from assistant.ui.lesson.moves import step_text
-from assistant.ui.lesson.runner import LESSON_PARAM, first_game, go_to, restart_at, shown_step, table_for
+from assistant.ui.lesson.runner import LESSON_PARAM, as_phone, first_game, go_to, restart_at, shown_step, table_for
 from assistant.ui.nav import game_app, lesson_page, page
 
 LESSON_CSS = """<style>
-.st-key-ls-panel { gap: 0.3rem; padding: 8px 12px; background: #fff8e1; border-radius: 10px;
+.st-key-ls-panel { gap: 0.4rem; padding: 8px 12px; background: #fff8e1; border-radius: 10px;
   border: 2px solid #f0a020; }
-.st-key-ls-panel p { margin: 0; font-size: 1.05rem; }
-.st-key-ls-panel .ls-rule p { font-size: 0.95rem; }
-.st-key-ls-head p { font-size: 0.9rem; color: #6d4c00; }
+.ls-step p { margin: 0.15rem 0; line-height: 1.35; }
+.ls-head { display: flex; align-items: center; gap: 12px; font-size: 0.9rem; color: #6d4c00; font-weight: 600; }
+.ls-head progress { flex: 1; height: 8px; accent-color: #f0a020; }
+.ls-text { font-size: 1.05rem; }
+.ls-do { font-size: 1.1rem; font-weight: 700; color: #3e2700; }
+.ls-rule { font-size: 0.9rem; color: #5d4037; }
 .st-key-ls-buttons { flex-wrap: wrap; gap: 8px; }
 .st-key-ls-buttons button { min-height: 44px; }
 </style>"""
@@ -56,6 +61,8 @@ def _lesson(game: str) -> None:
         return
     step = lesson.steps[index]
     _panel(lesson, index)
+    if phone_screen():  # a phone's screen: the board as a phone draws the learner's seat
+        table = as_phone(table)
     with highlighted(step.show):
         game_app(game).render(table)
 
@@ -74,17 +81,7 @@ def _panel(lesson: Lesson, index: int) -> None:
     step = lesson.steps[index]
     title = game_info(lesson.game).title(lang())
     with st.container(key="ls-panel"):
-        with st.container(horizontal=True, key="ls-head", vertical_alignment="center"):
-            st.markdown(tr("ui.lesson.step_of", game=title, step=index + 1, steps=len(lesson.steps)))
-            st.progress((index + 1) / len(lesson.steps))
-        text = step_text(lesson, step, "text")
-        if text:
-            st.markdown(text)
-        do = step_text(lesson, step, "do")
-        if do and step.ask is not None:
-            st.markdown(f":material/touch_app: **{do}**")
-        for rule in step.rules:
-            st.caption(f":material/gavel: {tr(rule)}")
+        st.html(step_html(lesson, index, title))
         with st.container(horizontal=True, key="ls-buttons"):
             st.button(tr("ui.lesson.back"), key="ls-back", icon=":material/arrow_back:", disabled=index == 0,
                       on_click=partial(restart_at, lesson, index - 1))
@@ -94,6 +91,22 @@ def _panel(lesson: Lesson, index: int) -> None:
             else:
                 st.button(tr("ui.lesson.skip"), key="ls-skip", icon=":material/skip_next:",
                           on_click=partial(restart_at, lesson, index + 1))
+
+
+def step_html(lesson: Lesson, index: int, title: str) -> str:
+    """The step: where the lesson is, the rule as it first matters, what to do now, and the rules-panel
+    lines it teaches (our catalogue's texts, escaped all the same)."""
+    step, steps = lesson.steps[index], len(lesson.steps)
+    head = html.escape(tr("ui.lesson.step_of", game=title, step=index + 1, steps=steps))
+    parts = [f'<div class="ls-head"><span>{head}</span><progress value="{index + 1}" max="{steps}"></progress></div>']
+    text = step_text(lesson, step, "text")
+    if text:
+        parts.append(f'<p class="ls-text">{html.escape(text)}</p>')
+    do = step_text(lesson, step, "do")
+    if do and step.ask is not None:
+        parts.append(f'<p class="ls-do">\N{WHITE RIGHT POINTING INDEX} {html.escape(do)}</p>')
+    parts += [f'<p class="ls-rule">\N{SCALES} {html.escape(tr(rule))}</p>' for rule in step.rules]
+    return f'<div class="ls-step">{"".join(parts)}</div>'
 
 
 def _done(lesson: Lesson) -> None:

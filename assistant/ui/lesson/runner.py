@@ -23,6 +23,15 @@ LESSON_PARAM, STEP_PARAM, GAME_PARAM = "lesson", "step", "game"
 OTHER_NAMES = ("Bea", "Carl", "Dana", "Emil", "Finn")  # the same in both languages
 
 
+class LessonTable(Table):
+    """A lesson's game, on the table's own device: drawn for a phone's screen as a phone draws its seat
+    (``held``: the learner's seat), without the seat link a phone's seat needs (there is none: the lesson
+    page is the table's, and the table may act for every seat)."""
+
+    def still_held(self) -> bool:
+        return self._still_the_table()
+
+
 def shown_step(lesson: Lesson) -> int:
     """The step in the address, kept within the lesson (its length: the lesson is done)."""
     text = st.query_params.get(STEP_PARAM, "0")
@@ -32,6 +41,11 @@ def shown_step(lesson: Lesson) -> int:
 
 def go_to(step: int) -> None:
     st.query_params[STEP_PARAM] = str(step)
+
+
+def as_phone(table: Table) -> Table:
+    """The lesson's game drawn for a phone: as the learner's seat is drawn on a phone."""
+    return LessonTable(table._position, 0)
 
 
 def table_for(lesson: Lesson, index: int) -> tuple[Table | None, int]:

@@ -1,0 +1,57 @@
+"""Playing a lesson in a real browser (Debian's chromium): each step's taps as a finger makes them, with a
+screenshot of each step to look at. Each game's browser lesson test calls ``play_lesson``."""
+
+from __future__ import annotations
+
+from assistant.lessons import Lesson
+from tests.in_browser import ARTIFACTS, board_button, mode_button, part, press, select, tap_to_decide, wait_idle
+
+
+def board_selector(key: str) -> str:
+    return f'.st-key-{key}:not([data-stale="true"])'
+
+
+def shown_step(page) -> int:
+    return int(page.evaluate("new URLSearchParams(location.search).get('step') || '0'"))
+
+
+def make_step(page, lesson: Lesson, index: int) -> None:
+    """What step ``index`` asks, made with taps: Next, or its move (a mode then a part, parts then a
+    button, or one tap that decides)."""
+    step = lesson.steps[index]
+    if step.ask is None:
+        page.locator(".st-key-ls-next button").tap()
+        wait_idle(page)
+        return
+    board, button, selection = board_selector(step.taps["board"]), step.taps["button"], step.taps.get("selection", [])
+    if mode_button(page, board, button).count():
+        mode_button(page, board, button).tap()
+        tap_to_decide(page, board, selection[0])
+    elif board_button(page, board, button).count():
+        select(page, board, *selection)
+        press(page, board, button)
+    else:
+        tap_to_decide(page, board, selection[0])
+
+
+def play_lesson(page, url: str, lesson: Lesson, name: str, lang: str = "en", shots: bool = True) -> list[str]:
+    """Open the lesson at ``url`` and play every step; a screenshot of each step goes to
+    tests/artifacts/``name``-NN.png (their paths are returned). Each step must come in turn."""
+    page.goto(f"{url}/learn?lesson={lesson.game}&lang={lang}")
+    page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
+    wait_idle(page)
+    taken = []
+    for index in range(len(lesson.steps)):
+        page.wait_for_function(f"(new URLSearchParams(location.search).get('step') || '0') === '{index}'",
+                               timeout=30_000)
+        wait_idle(page)
+        if shots:
+            path = ARTIFACTS / f"{name}-{index:02d}.png"
+            page.screenshot(path=str(path))
+            taken.append(str(path))
+        make_step(page, lesson, index)
+    page.locator(".st-key-ls-first").wait_for(timeout=30_000)
+    return taken
+
+
+__all__ = ["play_lesson", "make_step", "shown_step", "part"]
