@@ -32,7 +32,7 @@ MAX_BYTES = 5 * 1024 * 1024  # a 4-player Hamsterdam game of 332 actions is 20 k
 NAME_LENGTH = 20  # as the seating form lets names be typed (assistant/ui/seats.py)
 # What the app keeps in a game's setup (assistant/ui/seats.py, assistant/ui/hamstern/setup.py): anything
 # else a file holds is left out, so that nothing unknown reaches the store.
-SETUP_KEYS = ("names", "bots", "mode", "speed", "dice", "auto_roll")
+SETUP_KEYS = ("names", "bots", "mode", "speed", "dice", "auto_roll", "coach")
 # The values the app's setup screens offer (assistant/ui/seats.py MODES, assistant/ui/widgets.py BOT_SPEEDS,
 # the dice games' "app" or "real"; tests/replays check they are the same). Who sits where, alone or
 # together and how fast the computer opponents play belong to the games seated that way (setup_has_bots);
@@ -162,7 +162,7 @@ def _setup(game: str, players: int, setup: Any) -> dict[str, Any]:
         raise ImportRefused("bad_setup")
     if bots is not None and not (isinstance(bots, list) and all(isinstance(bot, str) for bot in bots)):
         raise ImportRefused("bad_setup")
-    if type(setup.get("auto_roll", False)) is not bool:
+    if type(setup.get("auto_roll", False)) is not bool or type(setup.get("coach", False)) is not bool:
         raise ImportRefused("bad_setup")
     if any(_hidden(name) for name in names):
         raise ImportRefused("bad_name")

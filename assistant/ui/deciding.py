@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from assistant.ui.common import tr
 from assistant.ui.lesson import moves as lesson_moves
-from assistant.ui.table import Table, reset_choice, set_choice
+from assistant.ui.table import Table, choice, reset_choice, set_choice
 
 MAX_SELECTION = 64  # more parts than any board of ours has
 WORD = re.compile(r"[A-Za-z0-9_:.-]{1,40}")  # a button or a part, as our boards name them
@@ -90,6 +90,20 @@ def decide(table: Table, seat: int | None, moves: Moves, decision: Any) -> None:
         moves.taken(table)
     else:
         set_choice(selected=selection)  # refused: what was chosen stays, to be put right
+
+
+def coach(table: Table, seat: int | None, moves: Moves) -> None:
+    """A game started with its hints shown (``"coach"`` in its setup: the first game after a lesson): the
+    seat that decides now sees the hint, the move marked and its reason, without asking, as if it had
+    tapped Hint. A refusal or a hint already shown stays as it is."""
+    if not table.setup.get("coach") or moves.hint is None or seat is None or seat < 0:
+        return
+    if table.is_over() or table.is_chance_node() or not table.decides_now(seat):
+        return
+    chosen = choice()
+    if chosen.get("hint") or chosen.get("error"):
+        return
+    moves.hint(table, seat)
 
 
 def undo(table: Table, seat: int | None, may_undo: Callable[[Table, int | None], bool] = own_last_decision) -> None:

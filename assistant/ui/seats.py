@@ -135,12 +135,16 @@ class Decision(NamedTuple):
     hint: dict | None
 
 
-def the_decision(table: Table) -> Decision:
+def the_decision(table: Table, moves: deciding.Moves | None = None) -> Decision:
+    """Who decides on this device now, what they see and may do, and the hint shown (``moves``: the
+    game's, for a game started with its hints shown, assistant/ui/deciding.py ``coach``)."""
     seat = deciding_seat(table)
     view = table.view(seat)
-    deciding = seat is not None and view["current_player"] == seat
-    legal = table.legal_actions() if deciding else []
-    return Decision(seat, view, deciding, legal, {move.kind for move in legal}, choice().get("hint"))
+    decides = seat is not None and view["current_player"] == seat
+    if decides and moves is not None:
+        deciding.coach(table, seat, moves)
+    legal = table.legal_actions() if decides else []
+    return Decision(seat, view, decides, legal, {move.kind for move in legal}, choice().get("hint"))
 
 
 def labels(table: Table, seat: int | None, texts: str) -> list[str]:

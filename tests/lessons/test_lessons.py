@@ -12,7 +12,7 @@ from assistant.i18n import catalogue
 from assistant.lessons import HERE, lesson_games, load_lesson
 from assistant.ui import common
 from assistant.ui.nav import game_app
-from tests.components import board_data, decide, message
+from tests.components import board_data, boards, decide, message, payload, shown_html
 from tests.lessons.playing import lesson_marks, open_lesson, play_through, query, shown_step
 
 LESSONS = lesson_games()
@@ -148,3 +148,21 @@ def test_back_skip_and_a_reload_keep_the_step(game, db):
     assert shown_step(again) == 2
     assert [move.to_json() for move in db.load(query(again, "game")).state.history] == \
         [move.to_json() for move in lesson.before(2)]
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_first_game_after_the_lesson_shows_its_hints(game, db):
+    """The end of the lesson offers a real game against the easy bot, its hint (the reason) shown at every
+    decision without asking."""
+    lesson = load_lesson(game)
+    at = open_lesson(game, step=str(len(lesson.steps)))
+    at.button(key="ls-first").click().run()
+    assert not at.exception, at.exception
+    saved = db.recent()
+    assert len(saved) == 1 and saved[0]["setup"]["coach"] is True
+    assert [kind for kind in saved[0]["setup"].get("bots", ["human"])] == \
+        ["human", *["easy"] * (len(saved[0]["setup"]["names"]) - 1)]
+    # The coached game counts as any other: it is no lesson's.
+    assert saved[0]["setup"].get("origin") is None
+    shown = [shown_html(payload(element)) for element in boards(at)]
+    assert any('class="tb-message tb-hint-text"' in markup for markup in shown), "the hint's reason, without asking"

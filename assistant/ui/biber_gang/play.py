@@ -86,7 +86,7 @@ def _undo_label(table: Table) -> str | None:
 
 # --- the table -----------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, kinds, hint = the_decision(table)
+    seat, view, deciding, legal, kinds, hint = the_decision(table, MOVES)
     shown = _shown_seat(seat, view)
     names = labels(table, seat, TEXTS)
     if table.held is None:

@@ -88,7 +88,7 @@ def _cover_title(table: Table) -> str:
 
 # --- the table ------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, kinds, hint = the_decision(table)
+    seat, view, deciding, legal, kinds, hint = the_decision(table, MOVES)
     gift = view["gift_size"] if "give" in kinds else 0
     # A phone holds this page's seat: the table laid out for a phone (phone.py), the same parts to tap.
     picture = table_html if table.held is None else phone_table_html

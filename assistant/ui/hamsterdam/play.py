@@ -112,7 +112,7 @@ def _render_table(table: Table) -> None:
 
 # --- the table ---------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, _kinds, hint = the_decision(table)
+    seat, view, deciding, legal, _kinds, hint = the_decision(table, MOVES)
     chance = table.is_chance_node()
     focus = _focus(view, seat)
     board = board_for(view, legal, seat) if deciding else Board("none", [])

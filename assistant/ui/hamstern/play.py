@@ -21,7 +21,7 @@ from assistant.ui import pictures
 from assistant.ui.charts import end_chart
 from assistant.ui.common import plain, store, tr
 from assistant.ui.components import tap_board
-from assistant.ui.deciding import Moves, decide, undo
+from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
 from assistant.ui.hamstern.notes import why_not
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
@@ -76,6 +76,8 @@ def _decision(table: Table, view: dict, layout) -> None:
         reset_choice()
         set_choice(rolls=view["rolls"])
     seat, deciding = focus_seat(table, view)
+    if deciding:
+        coach(table, seat, MOVES)  # a game started with its hints shown (the first game after a lesson)
     me = view["players"][seat]
     crossed = {tuple(cell) for cell in me["crossed"]}
     ahead = table.pending().get(seat) if not rolling else None

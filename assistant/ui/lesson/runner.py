@@ -99,13 +99,22 @@ def _new_game(lesson: Lesson, index: int, old: Table | None) -> Table:
 
 def lesson_setup(lesson: Lesson, segment: int) -> dict:
     """The setup of a lesson's game: the learner against the lesson's other players, who never move by
-    themselves (the lesson makes their moves), app dice (the lesson's own), no passing of the tablet."""
+    themselves (the lesson makes their moves), the lesson's own dice, no passing of the tablet."""
     start = lesson.starts[segment]
-    setup = {"names": [tr("ui.lesson.you"), *OTHER_NAMES[:start.players - 1]], "origin": "lesson",
-             "lesson": {"game": lesson.game, "segment": segment}, "mode": "alone", "speed": "quick",
-             "dice": "app", "auto_roll": False}
-    if game_info(lesson.game).setup_has_bots:
-        setup["bots"] = list(start.bots)
+    names = [tr("ui.lesson.you"), *OTHER_NAMES[:start.players - 1]]
+    return {**app_setup(lesson.game, names, list(start.bots), "quick"), "origin": "lesson",
+            "lesson": {"game": lesson.game, "segment": segment}}
+
+
+def app_setup(game: str, names: list[str], bots: list[str], speed: str) -> dict:
+    """A setup as the game's own new-game form makes it (assistant/replay_records.py reads no other): who
+    sits where for the games with computer opponents, the app's dice for the games with dice."""
+    info = game_info(game)
+    setup: dict = {"names": names}
+    if info.setup_has_bots:
+        setup |= {"bots": bots, "mode": "alone", "speed": speed}
+    if info.kind != "cards":
+        setup |= {"dice": "app"} if info.setup_has_bots else {"dice": "app", "auto_roll": False}
     return setup
 
 
@@ -120,19 +129,14 @@ def restart_at(lesson: Lesson, index: int) -> None:
 
 def first_game(lesson: Lesson) -> str:
     """A first real game after the lesson: the learner against the easy bot(s), with hints that explain
-    shown at every decision (``"coach"``): its id."""
-    start = lesson.starts[0]
-    info = game_info(lesson.game)
-    players = max(start.players, info.min_players)
+    shown at every decision (``"coach"``): its id. A game without computer opponents (Hamstern): the
+    learner's own sheet, with the hints."""
+    start, info = lesson.starts[0], game_info(lesson.game)
+    players = max(start.players, info.min_players) if info.setup_has_bots else 1
+    names = [tr("ui.lesson.you"), *OTHER_NAMES[:players - 1]]
     state = get_game(lesson.game).new_state(players, seed=_seed(), **start.options)
-    setup = {"names": [tr("ui.lesson.you"), *OTHER_NAMES[:players - 1]], "coach": True, "mode": "alone",
-             "speed": "normal", "dice": "app", "auto_roll": False}
-    if info.setup_has_bots:
-        setup["bots"] = ["human", *["easy"] * (players - 1)]
-    else:  # a game without computer opponents (Hamstern): the learner's own sheet, with the hints
-        setup["names"] = setup["names"][:1]
-        state = get_game(lesson.game).new_state(1, seed=_seed(), **start.options)
-    return store().create(state, setup)
+    setup = app_setup(lesson.game, names, ["human", *["easy"] * (players - 1)], "normal")
+    return store().create(state, {**setup, "coach": True})
 
 
 def _seed() -> int:

@@ -95,7 +95,7 @@ def _undo_label(table: Table) -> str | None:
 
 # --- the table ---------------------------------------------------------------------------------------
 def _table(table: Table) -> None:
-    seat, view, deciding, legal, kinds, hint = the_decision(table)
+    seat, view, deciding, legal, kinds, hint = the_decision(table, MOVES)
     pairs = _pairs(legal, view)
     markup = table_html(table.names, labels_with_phones(table, seat, TEXTS), view, seat, _status(table, view, seat),
                         _notes(table, seat), why_no_hand(table, TEXTS), phone=table.held is not None)
