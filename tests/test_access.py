@@ -15,7 +15,7 @@ from tests.hamstern.helpers import hamstern_game
 
 # Taken before tests/conftest.py stands AppTest in for the laptop by replacing it.
 REAL_CONNECTION_IS_LOCAL = access.connection_is_local
-TABLE_PAGES = ["hamstern", "hamsterdam", "biber-gang", "hamsterbacke", "moemmen", "print", "score-check"]
+TABLE_PAGES = ["hamstern", "hamsterdam", "biber-gang", "hamsterbacke", "moemmen", "print", "score-check", "learn"]
 
 
 def test_one_key_in_force_and_a_new_one_revokes_it(db):
