@@ -30,6 +30,14 @@ LESSON_CSS = """<style>
 .ls-rule { font-size: 0.9rem; color: #5d4037; }
 .st-key-ls-buttons { flex-wrap: wrap; gap: 8px; }
 .st-key-ls-buttons button { min-height: 44px; }
+/* A phone: the lesson needs the screen; the top bar keeps Home and the language switch, on one row. */
+@media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {
+  .stApp:has(.st-key-ls-panel) .st-key-ht-topbar { flex-wrap: nowrap; }
+  .stApp:has(.st-key-ls-panel) .st-key-ht-links { display: flex; width: auto; }
+  .stApp:has(.st-key-ls-panel) .st-key-ht-links > :not(:first-child) { display: none; }
+  .st-key-ls-panel { padding: 6px 8px; }
+  .ls-text { font-size: 1rem; }
+}
 </style>"""
 
 
