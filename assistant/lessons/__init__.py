@@ -108,6 +108,14 @@ class Lesson:
                 return step
         return None
 
+    def only_made_for_learner(self, index: int, done: int) -> bool:
+        """Whether the moves of step ``index``'s segment after the first ``done`` and before its ask are all
+        made for the learner (``auto``): no step asks for one of them."""
+        step = self.steps[index]
+        return done <= step.asked_at and not any(
+            other.segment == step.segment and other.ask is not None and done <= other.asked_at < step.asked_at
+            for other in self.steps)
+
     def after_done(self, index: int, segment: int, done: int) -> int:
         """The step to show when step ``index`` is shown on a game of ``segment`` with ``done`` moves: the
         next step once its ask is made, itself otherwise."""

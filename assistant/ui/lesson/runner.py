@@ -62,8 +62,12 @@ def table_for(lesson: Lesson, index: int) -> tuple[Table | None, int]:
                 index = after  # the move asked for is made: the next step
                 go_to(index)
                 continue
-            if moves == lesson.before(index):
+            before = lesson.before(index)
+            if moves == before:
                 return table, index
+            if moves == before[:len(moves)] and lesson.only_made_for_learner(index, len(moves)):
+                if all(table.act(move, quiet=True) for move in before[len(moves):]):  # the others' moves, the dice
+                    return table, index
             for earlier in range(index - 1, -1, -1):  # Undo took the last asked move back: that step again
                 if lesson.steps[earlier].segment == step.segment and moves == lesson.before(earlier):
                     go_to(earlier)
