@@ -12,7 +12,7 @@ from assistant.i18n import catalogue
 from assistant.lessons import HERE, lesson_games, load_lesson
 from assistant.ui import common
 from assistant.ui.nav import game_app
-from tests.components import board_data, boards, decide, message, payload, shown_html
+from tests.components import board_data, boards, decide, message, offered, payload, shown_html, switch_page
 from tests.lessons.playing import lesson_marks, open_lesson, play_through, query, shown_step
 
 LESSONS = lesson_games()
@@ -164,5 +164,9 @@ def test_the_first_game_after_the_lesson_shows_its_hints(game, db):
         ["human", *["easy"] * (len(saved[0]["setup"]["names"]) - 1)]
     # The coached game counts as any other: it is no lesson's.
     assert saved[0]["setup"].get("origin") is None
+    board_key = next(step.taps["board"] for step in lesson.steps if step.taps)
+    if "roll" in offered(at, board_key):  # a game that begins with the app's roll (Hamstern): the learner rolls
+        switch_page(at, game.replace("_", "-"))  # AppTest's next run: the game's page, as the browser stays on it
+        decide(at, board_key, "roll")
     shown = [shown_html(payload(element)) for element in boards(at)]
     assert any('class="tb-message tb-hint-text"' in markup for markup in shown), "the hint's reason, without asking"
