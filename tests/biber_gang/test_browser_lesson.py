@@ -1,0 +1,54 @@
+"""The Biber Gang lesson in a real browser: played through by taps on a tablet (English) and on a phone
+(German), a screenshot of every step in tests/artifacts/ (lesson-biber-tablet-NN.png, lesson-biber-phone-NN.png)
+to be looked at. On the tablet the step and the cards it highlights are seen together, without scrolling; on
+the phone the page only scrolls down to them. Every tap target is a finger's size."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.lessons import load_lesson
+from tests.browser import browser_page
+from tests.in_browser import BG, assert_tablet_friendly, wait_idle
+from tests.lessons.in_browser import play_lesson
+
+pytestmark = pytest.mark.browser
+
+LESSON = load_lesson("biber_gang")
+SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
+# The steps whose highlighted cards are checked: each kind of move, the beaver's and the end's.
+CHECKED = ("reveal", "draw", "swap", "turn_up", "pair", "beaver", "swim", "rebuilt", "last_take", "last_swap")
+
+
+def open_step(page, url: str, index: int, lang: str) -> None:
+    page.goto(f"{url}/learn?lesson=biber_gang&step={index}&lang={lang}")
+    page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
+    page.locator(f"{BG} .tb-lesson").first.wait_for(timeout=30_000)
+    wait_idle(page)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_lesson_is_played_by_taps(app, screen):
+    width, height, lang = SCREENS[screen]
+    with browser_page(width, height) as page:
+        open_step(page, app.url, 0, lang)  # the board's first load, so that the first screenshot shows it
+        shots = play_lesson(page, app.url, LESSON, f"lesson-biber-{screen}", lang)
+        assert len(shots) == len(LESSON.steps)
+        assert page.locator(".st-key-ls-first").is_visible()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_highlighted_cards_are_in_sight(app, screen):
+    width, height, lang = SCREENS[screen]
+    with browser_page(width, height) as page:
+        for key in CHECKED:
+            index = next(n for n, step in enumerate(LESSON.steps) if step.key == key)
+            open_step(page, app.url, index, lang)
+            marked = page.locator(f"{BG} .tb-lesson")
+            assert marked.count() == len(LESSON.steps[index].show), key
+            for n in range(marked.count()):
+                box = marked.nth(n).bounding_box()
+                assert box and 0 <= box["x"] and box["x"] + box["width"] <= width, (key, n, box)
+                if screen == "tablet":  # the step's text above and its cards, on one screen
+                    assert 0 <= box["y"] and box["y"] + box["height"] <= height, (key, n, box)
+            assert_tablet_friendly(page)
