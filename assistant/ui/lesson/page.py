@@ -37,6 +37,12 @@ LESSON_CSS = """<style>
   .stApp:has(.st-key-ls-panel) .st-key-ht-links > :not(:first-child) { display: none; }
   .st-key-ls-panel { padding: 6px 8px; }
   .ls-text { font-size: 1rem; }
+  /* The step's words scroll in their box: the board and the step's buttons keep the screen. */
+  .ls-step { max-height: 34vh; overflow-y: auto; }
+}
+@media (max-height: 480px) and (max-width: 960px) {
+  .ls-step { max-height: 30vh; }
+  .st-key-ls-buttons button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
 }
 </style>"""
 
