@@ -171,7 +171,8 @@ def _piles(names: list[str], view: dict) -> str:
     supply = tr(f"{T}.supply", count=view["supply"])
     bar = min(100, round(100 * view["tokens_in_piles"] / view["end_tokens"]))
     widths = "".join(f'<col style="width:{width}%">' for width in (26, 16, 16, 17, 25))
-    return (f'<div class="hd-piles"><table><colgroup>{widths}</colgroup><tr>{head}</tr>{rows}</table>'
+    # data-tap "piles": only looked at, a part a lesson can point at (the flood piles, the score)
+    return (f'<div class="hd-piles" data-tap="piles"><table><colgroup>{widths}</colgroup><tr>{head}</tr>{rows}</table>'
             f'<div class="hd-bar"><i style="width:{bar}%"></i></div><div class="hd-line"><b>{esc(progress)}</b></div>'
             f'<div class="hd-line">{esc(supply)} · {esc(turn)}</div></div>')
 
