@@ -56,6 +56,10 @@ def test_the_rulebook_s_rules_are_steps():
     # redeployment: every piece taken up; a hamster leaves the game to clear a token
     assert before("redeploy").phase == "place" and before("redeploy").turns == 12
     assert not any(after("clear").tokens[LEARNER])
+    # a roll that nobody has an intact card of is rolled again (both card 2s are flipped)
+    reroll = before("reroll")
+    assert reroll.rerolls == 1 and reroll.turns == before("last_roll").turns
+    assert all(reroll.flipped[p][value_at(reroll, p, 2)] for p in (0, 1))
     # the end: the piles together reach 10 with the learner's last roll
     assert sum(before("last_roll").piles) == 8
     assert LESSON.state_before(len(LESSON.steps) - 1).phase == "over"
