@@ -121,7 +121,11 @@ def _roll(table: Table, moves: Moves, button: str, selection: list[str]) -> None
         return
     prepared = lesson_moves.lesson_roll(table)
     if prepared is not None:  # a lesson's dice show what the lesson prepared, however they are rolled
-        table.act(prepared)
+        not_now = lesson_moves.refusal(table, prepared)
+        if not_now is None:
+            table.act(prepared)
+        else:
+            set_choice(error=not_now)
         return
     if button == "roll":
         if table.setup.get("dice") == "real":  # with real dice every roll is entered, a face of each die

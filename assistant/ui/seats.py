@@ -237,13 +237,16 @@ def announce_winners(table: Table, texts: str) -> None:
     key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
     not_counted = origin_note(table.setup)  # played on from a replay, or imported: not in the history
-    if not_counted:
+    if not_counted and table.setup.get("origin") != "lesson":  # a lesson needs no such word
         st.info(not_counted, icon=":material/block:")
     end_chart(table)  # how the game went: every game's end screen shows its chart here
 
 
 def new_game_button(key: str) -> None:
-    """The end of a game on the table device: a new game, and the replay of the one that ended."""
+    """The end of a game on the table device: a new game, and the replay of the one that ended (not in a
+    lesson, whose own buttons lead on: assistant/ui/lesson)."""
+    if st.query_params.get("lesson"):
+        return
     with st.container(horizontal=True, key=f"{key}-end"):
         new = st.button(tr("ui.new_game"), key=key, type="primary")
         replay = st.button(tr("ui.replay.watch_replay"), key=f"{key}-replay", icon=":material/replay:")

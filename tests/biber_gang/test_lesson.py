@@ -90,7 +90,7 @@ def test_the_round_s_end_shows_the_scores_of_the_example(db):
     at = open_lesson("biber_gang", step=str(step_number("scored")))
     shown = texts(at)
     assert "Round 1 is over" in shown
-    assert "You : -5" in shown and "Bea : 5" in shown  # the board's words, as texts() reads them
+    assert "Ann : -5" in shown and "Bea : 5" in shown  # the board's words, as texts() reads them
     german = open_lesson("biber_gang", "de", step=str(step_number("scored")))
     assert "Runde 1 ist vorbei" in texts(german)
 

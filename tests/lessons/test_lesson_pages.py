@@ -58,13 +58,7 @@ def test_forgetting_a_lesson_s_game_never_deletes_another_game(db):
     db.forget_lesson_game(kept)
     assert db.stamp(kept) is not None
     lesson = load_lesson("hamsterbacke")
-    with_lesson = db.create(state, {**_english(lesson_setup, lesson)})
+    with_lesson = db.create(state, lesson_setup(lesson, 0))
     db.forget_lesson_game(with_lesson)
     assert db.stamp(with_lesson) is None
 
-
-def _english(make, lesson):
-    from unittest import mock
-
-    with mock.patch("assistant.ui.lesson.runner.tr", lambda key, **params: "You"):
-        return make(lesson, 0)

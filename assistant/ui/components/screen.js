@@ -4,7 +4,7 @@ const PHONE_WIDTH = 700;  // below this a tablet's table does not fit side by si
 const PHONE_HEIGHT = 500;  // a phone on its side
 
 export default function (component) {
-  const { parentElement, setStateValue } = component;
+  const { parentElement, setStateValue, data } = component;
   hideBox(parentElement.host || parentElement);
   const state = (parentElement.htScreen ||= { last: null, timer: null });
   const report = () => {
@@ -15,6 +15,16 @@ export default function (component) {
     }
   };
   report();
+  // A page may name a part to bring into view when its mark changes (a lesson's next step): on a phone
+  // the tap that made it was far down the page, and the new step's words are above.
+  if (data && data.mark !== undefined && data.mark !== state.mark) {
+    const first = state.mark === undefined;
+    state.mark = data.mark;
+    if (!first && state.last && data.show) {
+      const target = document.querySelector(data.show);
+      if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }
   const onResize = () => {
     clearTimeout(state.timer);
     state.timer = setTimeout(report, 250);

@@ -12,7 +12,10 @@ _screen = st.components.v2.component(
 )
 
 
-def phone_screen(key: str = "ht-screen") -> bool:
-    """True once the browser has said its screen is a phone's (a first run draws for a tablet)."""
-    result = _screen(key=key, data={}, default={"phone": False}, on_phone_change=lambda: None)
+def phone_screen(key: str = "ht-screen", mark: str | int | None = None, show: str | None = None) -> bool:
+    """True once the browser has said its screen is a phone's (a first run draws for a tablet). On a phone,
+    when ``mark`` changes from one run to the next, the part the CSS selector ``show`` finds is scrolled
+    into view (a lesson's next step)."""
+    data = {} if mark is None else {"mark": mark, "show": show}
+    result = _screen(key=key, data=data, default={"phone": False}, on_phone_change=lambda: None)
     return getattr(result, "phone", False) is True  # anything but true from the browser: a tablet

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import streamlit as st
+
 from assistant.i18n import catalogue
 from assistant.lessons import Lesson, Step, lesson_games, load_lesson
 from assistant.ui.common import lang, tr
@@ -41,6 +43,9 @@ def refusal(table: Table, move, seat: int | None = None) -> str | None:
     if found is None:
         return None
     lesson, segment = found
+    shown = shown_step(lesson)
+    if shown is not None and lesson.steps[shown].ask is None:
+        return tr("ui.lesson.read_first")  # a step that only explains: its Next leads on, not a move
     if move == lesson.expected(segment, table.actions_taken):
         return None
     reason = table.refusal(move, seat)
@@ -50,6 +55,13 @@ def refusal(table: Table, move, seat: int | None = None) -> str | None:
     if step is None:
         return tr("ui.lesson.wait")
     return step_text(lesson, step, "why") or tr("ui.lesson.not_this", do=step_text(lesson, step, "do") or "")
+
+
+def shown_step(lesson: Lesson) -> int | None:
+    """The step the lesson page shows (its address, set by the server: assistant/ui/lesson/runner.py)."""
+    text = st.query_params.get("step", "0")
+    number = int(text) if text.isdigit() and len(text) < 4 else 0
+    return number if number < len(lesson.steps) else None
 
 
 def lesson_roll(table: Table):

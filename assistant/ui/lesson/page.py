@@ -75,7 +75,8 @@ def _lesson(game: str) -> None:
         return
     step = lesson.steps[index]
     _panel(lesson, index)
-    if phone_screen():  # a phone's screen: the board as a phone draws the learner's seat
+    # A phone's screen: the board as a phone draws the learner's seat, and a new step scrolled into view.
+    if phone_screen(mark=index, show=".st-key-ls-panel"):
         table = as_phone(table)
     with highlighted(step.show):
         game_app(game).render(table)

@@ -15,12 +15,14 @@ import streamlit as st
 from assistant.games import get_game
 from assistant.games.registry import game_info
 from assistant.lessons import Lesson
-from assistant.ui.common import store, tr
+from assistant.ui.common import store
 from assistant.ui.lesson.moves import lesson_of
 from assistant.ui.table import Table, open_table
 
 LESSON_PARAM, STEP_PARAM, GAME_PARAM = "lesson", "step", "game"
-OTHER_NAMES = ("Bea", "Carl", "Dana", "Emil", "Finn")  # the same in both languages
+# The players of a lesson, the same in both languages: the learner is Ann, "(you)" beside the name (a name,
+# not "You": the log's sentences are about a third person, "Ann starts").
+NAMES = ("Ann", "Bea", "Carl", "Dana", "Emil", "Finn")
 
 
 class LessonTable(Table):
@@ -105,7 +107,7 @@ def lesson_setup(lesson: Lesson, segment: int) -> dict:
     """The setup of a lesson's game: the learner against the lesson's other players, who never move by
     themselves (the lesson makes their moves), the lesson's own dice, no passing of the tablet."""
     start = lesson.starts[segment]
-    names = [tr("ui.lesson.you"), *OTHER_NAMES[:start.players - 1]]
+    names = list(NAMES[:start.players])
     return {**app_setup(lesson.game, names, list(start.bots), "quick"), "origin": "lesson",
             "lesson": {"game": lesson.game, "segment": segment}}
 
@@ -137,7 +139,7 @@ def first_game(lesson: Lesson) -> str:
     learner's own sheet, with the hints."""
     start, info = lesson.starts[0], game_info(lesson.game)
     players = max(start.players, info.min_players) if info.setup_has_bots else 1
-    names = [tr("ui.lesson.you"), *OTHER_NAMES[:players - 1]]
+    names = list(NAMES[:players])
     state = get_game(lesson.game).new_state(players, seed=_seed(), **start.options)
     setup = app_setup(lesson.game, names, ["human", *["easy"] * (players - 1)], "normal")
     return store().create(state, {**setup, "coach": True})
