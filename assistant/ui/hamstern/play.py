@@ -20,7 +20,7 @@ from assistant.games.hamstern.layout import cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.charts import end_chart
 from assistant.ui.common import plain, store, tr
-from assistant.ui.components import tap_board
+from assistant.ui.components import HIGHLIGHT, tap_board
 from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
 from assistant.ui.hamstern.notes import why_not
@@ -126,16 +126,36 @@ def _decision(table: Table, view: dict, layout) -> None:
 
 def _chamber_picks(layout, crossed: set, legal: list, hint, selected, rolls: int) -> str:
     """A phone's picks above its window: the chambers in play, and the whole sheet. The window starts
-    on the chamber of the hint or of the cells selected, if any, else on the one phone.py picks."""
+    on the chamber of the hint or of the cells selected, if any, else on the cells a lesson's step points
+    at (the whole sheet if they lie in several chambers), else on the one phone.py picks."""
     focus = hint["cells"] if hint else selected
     try:
         focus_cell = parse_cell_id(min(focus)) if focus else None
     except ValueError:  # nothing this board would have sent: no focus
         focus_cell = None
+    pointed = [] if focus else _lesson_cells(layout, crossed)
+    if pointed:
+        focus_cell = min(pointed)
     shown, first = phone.chambers_in_play(layout, crossed, legal, focus_cell)
+    if len({layout.chamber_of[layout.index[cell]] for cell in pointed}) > 1:
+        first = phone.ALL
     return phone.chamber_picks(layout, shown, first, tr("ui.hamstern.whole_sheet"),
                                [tr("ui.hamstern.chamber", points=chamber.points) for chamber in layout.chambers],
                                f"{rolls} {' '.join(hint['cells']) if hint else ''}")
+
+
+def _lesson_cells(layout, crossed: set) -> list:
+    """The cells of this sheet a lesson's step highlights (assistant/ui/lesson/page.py), those still free
+    if any (the ones to tap): a phone's window should start where the step points."""
+    cells = []
+    for part in st.session_state.get(HIGHLIGHT) or []:
+        try:
+            cell = parse_cell_id(part)
+        except ValueError:  # a part of another sheet ("o0:4-5") or of no sheet
+            continue
+        if cell in layout.index:
+            cells.append(cell)
+    return [cell for cell in cells if cell not in crossed] or cells
 
 
 def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: bool, hint) -> list[dict]:
@@ -161,8 +181,7 @@ def _buttons(table: Table, view: dict, seat: int, deciding: bool, only_pass: boo
         # A phone takes back only its own placement: the one waiting for the seats ahead, or the last one made.
         if seat in table.pending() or (table.can_undo() and table.last_actor() == seat):
             buttons.append({"id": "take_back", "label": tr("ui.phones.take_back"), "icon": icon("undo")})
-    elif table.can_undo() and table.last_actor() not in table.on_phones():
-        # A placement made on a phone is that phone's to take back.
+    elif _may_undo(table, None):  # a placement made on a phone is that phone's to take back
         buttons.append({"id": "undo", "label": _undo_label(table), "icon": icon("undo")})
     return buttons
 
@@ -198,9 +217,16 @@ def _may_undo(table: Table, seat: int | None) -> bool:
     to take back); a phone only its own."""
     if not table.can_undo():
         return False
+    if _learner(table) not in (None, table.last_actor()):  # in a lesson the others' moves are the lesson's
+        return False
     if table.held is not None:
         return table.last_actor() == table.held
     return table.last_actor() not in table.on_phones()
+
+
+def _learner(table: Table) -> int | None:
+    """The seat of a lesson's learner (assistant/ui/lesson: the first, named "You"), None outside a lesson."""
+    return 0 if table.setup.get("origin") == "lesson" else None
 
 
 def _hint(table: Table, seat: int) -> None:
@@ -223,14 +249,14 @@ def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, onl
     rolling = view["phase"] == "roll"
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
+    learner = seat == _learner(table)  # a lesson's "You": not "You's sheet"
     if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
-        lines.append(html.escape(tr("ui.hamstern.sheet_of", name=table.names[seat])))
+        lines.append(html.escape(tr("ui.hamstern.your_sheet") if learner else tr("ui.hamstern.sheet_of",
+                                                                                   name=table.names[seat])))
     if rolling:
         lines.append(html.escape(tr("ui.hamstern.enter_roll" if table.setup.get("dice") == "real"
                                     else "ui.hamstern.roll_next")))
-    elif table.num_players == 1:
-        lines.append(f"<b>{html.escape(tr('ui.hamstern.your_sheet'))}</b>")
-    elif table.held is not None:
+    elif table.num_players == 1 or table.held is not None or learner:
         lines.append(f"<b>{html.escape(tr('ui.hamstern.your_sheet'))}</b>")
     elif deciding:
         lines.append(f"<b>{html.escape(tr('ui.hamstern.turn', name=table.names[seat]))}</b>")
