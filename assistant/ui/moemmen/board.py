@@ -152,7 +152,8 @@ def _hand(view: dict, seat: int | None, hidden: str = "", phone: bool = False) -
 # --- the end of a round ------------------------------------------------------------------------
 def results_html(names: list[str], result: dict) -> str:
     """Every hand as the round ended, the cards of the colour chosen for it standing out, with the
-    colour, the score's parts, the round's score and the total after it."""
+    colour, the score's parts, the round's score and the total after it. Each hand is a part ``r{seat}``,
+    only looked at: a lesson points at one (assistant/lessons/moemmen.json)."""
     rows = []
     for p, hand in enumerate(result["hands"]):
         colour = result["colours"][p]
@@ -164,7 +165,7 @@ def results_html(names: list[str], result: dict) -> str:
             badge = f'<span class="mm-complete">{html.escape(tr("ui.moemmen.completed"))}</span>'
         score = html.escape(tr("ui.moemmen.round_score", score=_signed(result["scores"][p]),
                                total=_number(result["totals"][p])))
-        rows.append(f'<div class="mm-result mm-c-{COLOURS[colour]}"><div class="mm-result-head">'
+        rows.append(f'<div class="mm-result mm-c-{COLOURS[colour]}" data-tap="r{p}"><div class="mm-result-head">'
                     f'<span class="mm-pname">{html.escape(names[p])}</span>{badge}'
                     f'<span class="mm-score">{score}</span></div>'
                     f'<div class="mm-result-cards">{cards}</div>'
