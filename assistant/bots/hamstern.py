@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from assistant.bots import Advice
-from assistant.games.hamstern import placement
+from assistant.bots.hamstern_judge import TIE, Judge
 from assistant.games.hamstern.layout import Layout, load_layout
 from assistant.games.hamstern.rules import HamsternState, Place, Roll
-from assistant.games.hamstern.scoring import ACORN_POINTS
 
-TRACK_BOX_VALUE = 0.6  # a 1-track box lets a later 1 fill an awkward gap
-OPEN_DOOR_VALUE = 1.0  # an open corridor into a new chamber keeps every roll usable
 CANDIDATES_FOR_LOOKAHEAD = 6
 ROLLS_BEFORE_HOURGLASS = 8  # rough: a typical game starts its 4th chamber after about 8 rolls
 
@@ -40,9 +37,7 @@ class Situation:
     def from_view(cls, view: dict) -> Situation:
         layout = load_layout(view["side"])
         me = view["players"][view["me"]]
-        boxes_left = view["counter_length"] - view["counter_ticked"]
-        # Every roll of 4-6 ticks a box once the hourglass is crossed, so about two rolls a box.
-        rolls_left = 2.0 * boxes_left if view["hourglass"] else ROLLS_BEFORE_HOURGLASS + 2.0 * boxes_left
+        rolls_left = rolls_left_after(view["hourglass"], view["counter_length"] - view["counter_ticked"])
         return cls(
             layout=layout,
             crossed=layout.mask(tuple(cell) for cell in me["crossed"]),
@@ -53,86 +48,38 @@ class Situation:
         )
 
 
-def sheet_value(layout: Layout, crossed: int, track_left: int, rolls_left: float) -> float:
-    value = (crossed & layout.mushroom_mask).bit_count()
-    value += ACORN_POINTS[(crossed & layout.acorn_mask).bit_count()]
-    value += TRACK_BOX_VALUE * track_left
-    budget = round(rolls_left)
-    for n, (mask, doors) in enumerate(zip(layout.chamber_masks, _doors_into(layout.side), strict=True)):
-        if crossed & mask:
-            value += _chamber_value(layout.side, n, crossed & mask, track_left > 0, budget)
-        else:
-            # Corridors from a crossed cell into a chamber not started yet: room to grow.
-            value += OPEN_DOOR_VALUE * (crossed & doors).bit_count()
-    return value
+@lru_cache(maxsize=8)
+def judge_for(side: str) -> Judge:
+    """The judge of a side's (or a cave's) sheets, kept with what it has worked out between decisions."""
+    return Judge(load_layout(side))
 
 
-@lru_cache(maxsize=1 << 18)
-def _chamber_value(side: str, n: int, crossed: int, has_track: bool, rolls_left: int) -> float:
-    """What one started chamber is worth now: all its points when full, else a share.
+def rolls_left_after(hourglass: bool, boxes_left: int) -> float:
+    """The rolls still to come after this one, roughly: every roll of 4-6 ticks a box once the hourglass
+    is crossed, so about two rolls a box."""
+    return 2.0 * boxes_left if hourglass else ROLLS_BEFORE_HOURGLASS + 2.0 * boxes_left
 
-    Cached: the look-ahead meets the same chamber in the same state again and again.
+
+def best_placement(judge: Judge, situation: Situation, masks: list[int], level: str) -> int:
+    """The index in ``masks`` of the placement the bot of ``level`` makes.
+
+    Easy: the best sheet now. Hard: of the best few now, the best expected sheet after the next roll
+    too. Values equal to 9 decimals are a tie, and a tie goes to the earliest placement, so the same
+    position always gets the same advice.
     """
-    layout = load_layout(side)
-    chamber, mask = layout.chambers[n], layout.chamber_masks[n]
-    size, filled = mask.bit_count(), crossed.bit_count()
-    if filled == size:
-        return float(chamber.points)
-    # A single stranded cell needs a roll of 1, which needs the 1-track.
-    singles = sum(1 for region in _regions(layout, mask & ~crossed) if region.bit_count() == 1)
-    if singles and not has_track:
-        return 0.0
-    missing = size - filled
-    # A share of the points that grows with the filling and fades when the missing
-    # cells exceed what the remaining rolls can plausibly bring.
-    reachable = min(1.0, (3.5 * rolls_left + 1) / (2.5 * missing))
-    share = 0.8 * (filled / size) ** 2 * reachable * (0.75 ** singles)
-    return chamber.points * share
-
-
-def _regions(layout: Layout, cells: int):
-    """The orthogonally connected groups of ``cells`` (inside one chamber)."""
-    while cells:
-        reached = placement.region(layout, cells & -cells, cells)
-        yield reached
-        cells &= ~reached
-
-
-@cache
-def _doors_into(side: str) -> tuple[int, ...]:
-    """Per chamber: the mask of the cells from which a corridor leads into it."""
-    layout = load_layout(side)
-    doors = [0] * len(layout.chambers)
-    for a, b in layout.corridors:
-        for near, far in ((a, b), (b, a)):
-            doors[layout.chamber_of[layout.index[far]]] |= 1 << layout.index[near]
-    return tuple(doors)
-
-
-def _after(situation: Situation, mask: int) -> tuple[int, int]:
-    track = situation.track_left - (mask.bit_count() if situation.roll == 1 else 0)
-    return situation.crossed | mask, track
-
-
-def _static(situation: Situation, mask: int, rolls_left: float) -> float:
-    crossed, track = _after(situation, mask)
-    return sheet_value(situation.layout, crossed, track, rolls_left)
-
-
-def _expected_after_next_roll(situation: Situation, mask: int) -> float:
-    """The sheet's value after this placement and the best use of each next roll."""
-    layout = situation.layout
-    crossed, track = _after(situation, mask)
+    static = judge.static_values(situation.crossed, situation.track_left, situation.roll, situation.rolls_left,
+                                 situation.free_start, masks)
+    ranked = sorted(range(len(masks)), key=lambda i: -round(static[i], TIE))
+    if level != "hard":
+        return ranked[0]
     later = max(situation.rolls_left - 1, 0)
-    total = 0.0
-    for roll in range(1, 7):
-        sizes = placement.allowed_sizes(roll, track)
-        best = sheet_value(layout, crossed, track, later)  # the pass
-        for option in placement.placements(layout, crossed, sizes, situation.free_start):
-            next_track = track - (option.bit_count() if roll == 1 else 0)
-            best = max(best, sheet_value(layout, crossed | option, next_track, later))
-        total += best
-    return total / 6
+
+    def expected(i: int) -> float:
+        track = situation.track_left - (masks[i].bit_count() if situation.roll == 1 else 0)
+        return round(judge.expected_after_next_roll(situation.crossed | masks[i], track, later,
+                                                    situation.free_start), TIE)
+
+    return max(ranked[:CANDIDATES_FOR_LOOKAHEAD], key=lambda i: (expected(i), -i))
 
 
 class HamsternBot:
@@ -144,14 +91,7 @@ class HamsternBot:
             return Advice(legal_actions[0], "bot.hamstern.pass")
         situation = Situation.from_view(view)
         masks = [situation.layout.mask(action.cells) for action in legal_actions]
-        static = [_static(situation, mask, situation.rolls_left) for mask in masks]
-        # Ties go to the earliest action so the same view always gets the same advice.
-        ranked = sorted(range(len(masks)), key=lambda i: -static[i])
-        if self.level == "hard":
-            shortlist = ranked[:CANDIDATES_FOR_LOOKAHEAD]
-            best = max(shortlist, key=lambda i: (_expected_after_next_roll(situation, masks[i]), -i))
-        else:
-            best = ranked[0]
+        best = best_placement(judge_for(view["side"]), situation, masks, self.level)
         return _explain(situation, legal_actions[best], masks[best])
 
     def choose(self, view: dict, legal_actions: list, rng: random.Random) -> Place:

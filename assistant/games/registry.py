@@ -62,12 +62,18 @@ class Option:
     default: Any
     choices: tuple | None = None
     offered: tuple | None = None
+    # "module:function" that checks a value besides ``choices`` (raises ValueError if it is none): Hamstern's
+    # side is A, B or any cave code. Imported only when such a value is checked.
+    more: str | None = None
 
     def check(self, value: Any) -> None:
         """Raise ValueError naming the option if ``value`` is not one it may take."""
         # type() rather than isinstance: True is an int to Python, but not a number of rounds.
         if type(value) is not type(self.default):
             raise ValueError(f"option {self.name!r} must be a {type(self.default).__name__}, not {describe(value)}")
+        if self.more is not None and self.choices is not None and value not in self.choices:
+            load(self.more)(value)
+            return
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
             raise ValueError(f"option {self.name!r} must be one of {allowed}, not {describe(value)}")
@@ -124,9 +130,24 @@ class GameInfo:
         return self.titles[lang]
 
     def variants(self) -> tuple[str, ...]:
-        """The values a result's variant may take (the choices of ``variant_option``, as text); () if none."""
+        """The values a result's variant may take (the choices of ``variant_option``, as text); () if none.
+        An option with ``more`` takes others too (is_variant)."""
         return tuple(str(choice) for option in self.options if option.name == self.variant_option
                      for choice in option.choices or ())
+
+    def is_variant(self, value: Any) -> bool:
+        """True if ``value`` may be a result's variant: one of variants(), or a value the variant option's
+        ``more`` accepts (a Hamstern cave's code)."""
+        if value in self.variants():
+            return True
+        option = next((option for option in self.options if option.name == self.variant_option), None)
+        if option is None or option.more is None:
+            return False
+        try:
+            option.check(value)
+        except ValueError:
+            return False
+        return True
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -48,3 +48,24 @@ def hamstern_game(db, names=("Ann", "Ben"), rolls=()) -> str:
     for value in rolls:
         state.apply(Roll(value))
     return db.create(state, {"names": list(names), "dice": "real"})
+
+
+def drawn_cave(number: int) -> str:
+    """The code of a cave drawn for tests, at hand at once: the first valid draw from ``number`` on
+    (cave_plan.plan), put where caves.cave finds a made cave, without the seconds of the balance check.
+    Any drawn cave must play by the rules; only the offered ones must also be balanced."""
+    import random
+
+    from assistant.games.hamstern import balance, caves
+    from assistant.games.hamstern.cave_plan import plan
+    from assistant.games.hamstern.layout import parse_layout
+
+    code = f"TEST-{number}"
+    if code not in caves._made:
+        draw = number
+        while (body := plan(random.Random(draw))) is None:
+            draw += 1
+        text = f'side = "{code}"\n{body}'
+        figures = balance.Measure((0,))
+        caves._made[code] = caves.Cave(code, text, parse_layout(text), figures, figures, "like_a", draw)
+    return code

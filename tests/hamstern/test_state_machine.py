@@ -1,5 +1,6 @@
 """A Hypothesis state machine over the Hamstern engine: any mix of rolls, legal
-placements, wrong placements, undo and save/load keeps the engine consistent."""
+placements, wrong placements, undo and save/load keeps the engine consistent, on sides A
+and B and on caves drawn from codes (caves.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from assistant import IllegalAction
 from assistant.games import get_game
 from assistant.games.hamstern import Place, Roll
 from assistant.games.hamstern.layout import load_layout
+from tests.hamstern.helpers import drawn_cave
 
 GAME = get_game("hamstern")
 
@@ -80,3 +82,18 @@ HamsternMachine.TestCase.settings = settings(
     max_examples=60, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestHamsternMachine = HamsternMachine.TestCase
+
+
+class CaveMachine(HamsternMachine):
+    """HamsternMachine's rolls, placements, wrong placements, undo and save/load, on drawn caves."""
+
+    @initialize(players=st.integers(1, 6), cave=st.integers(0, 24), free_start=st.booleans(),
+                seed=st.integers(0, 2**32))
+    def start(self, players, cave, free_start, seed):
+        self.state = GAME.new_state(players, seed=seed, side=drawn_cave(100 + cave), free_start=free_start)
+
+
+CaveMachine.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+TestCaveMachine = CaveMachine.TestCase

@@ -10,12 +10,13 @@ from assistant.games.registry import GameInfo, Option, register_game
 INFO = register_game(GameInfo(
     name="hamstern", titles={"en": "Hamstern", "de": "Hamstern"}, icon="hamstern", kind="roll_write",
     min_players=1, max_players=6,
-    options=(Option("side", "A", SIDES), Option("free_start", False)),
+    # A side is A, B or a cave's code (caves.py: a new sheet drawn from the code).
+    options=(Option("side", "A", SIDES, more="assistant.games.hamstern.caves:check_side"), Option("free_start", False)),
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
     sheet="sheets.hamstern:render", sheet_kind="hamstern",
     bots="assistant.bots.hamstern", log="assistant.games.hamstern.log", app="assistant.ui.hamstern.app",
-    variant_option="side",  # the two sheets are compared apart in the history
+    variant_option="side",  # the two sheets (and each cave) are compared apart in the history
     sim_setups=tuple(
         {"num_players": players, "options": {"side": side, "free_start": free_start}}
         for side in SIDES for players in range(1, 7) for free_start in (False, True)

@@ -1,4 +1,4 @@
-"""Hamstern cave layouts, read from ``templates/hamstern_<side>.toml``.
+"""Hamstern cave layouts, read from ``templates/hamstern_<side>.toml`` (or drawn from a code: caves.py).
 
 One file per side feeds both the printed sheet (``sheets.hamstern``) and the
 engine. Besides the plain data the contract names, a Layout keeps bitmask
@@ -157,8 +157,13 @@ def bits(mask: int):
 
 @cache
 def load_layout(side: str) -> Layout:
+    """Side A or B from its file, or the cave of a code (drawn and checked on first use: seconds)."""
     if side not in SIDES:
-        raise ValueError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
+        from assistant.games.hamstern import caves  # the caves are drawn with this module
+
+        if not isinstance(side, str) or len(side) > 100:
+            raise ValueError(f"side must be one of {', '.join(SIDES)} or a cave code, not {str(side)[:40]!r}")
+        return caves.cave(side).layout
     source = resources.files("templates").joinpath(f"hamstern_{side.lower()}.toml")
     return parse_layout(source.read_text("utf-8"))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.games.hamstern import scoring
+from assistant.games.hamstern import caves, scoring
 from assistant.games.hamstern.layout import SIDES, Layout, bits, cell_name, closure, load_layout
 from assistant.games.score_input import read_players
 
@@ -19,7 +19,9 @@ def check_scores(data: Any) -> dict:
         raise ValueError("expected a JSON object with 'side' and 'players'")
     side = data.get("side", "A")
     if side not in SIDES:
-        raise ValueError(f"side must be 'A' or 'B', not {side!r}")
+        if not isinstance(side, str) or not caves.is_cave(side):
+            raise ValueError(f"side must be 'A', 'B' or a cave code (as printed on its sheet), not {str(side)[:40]!r}")
+        side = caves.normalise(side)
     free_start = data.get("free_start", False)
     if type(free_start) is not bool:
         raise ValueError("free_start must be true or false")

@@ -1,0 +1,226 @@
+"""Fresh Hamstern caves: a short code gives a new sheet, the same one on every machine.
+
+A code is a few letters or words ("BAKO-MIRU", typed in any case, with spaces or hyphens), or a
+date ("2026-11-27", or "27.11.2026"): the cave of the day, the same for every table that day. The
+code, with GENERATOR, seeds a sequence of drawn caves (cave_plan.plan); the first that passes the
+layout checks sides A and B pass (layout.parse_layout) and the balance check (balance.py: the hard
+bot's solo games, measured against side A's) is the code's cave. So the cave depends on the code,
+GENERATOR, the drawing code and the hard bot: change any of them and caves change, so bump GENERATOR
+(tests/hamstern/test_caves.py pins a few caves' text).
+
+A cave is used wherever a side is: the game option ``side`` and ``load_layout`` take its code.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import math
+import random
+import re
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from assistant import i18n
+from assistant.games.hamstern import balance
+from assistant.games.hamstern.cave_plan import plan
+from assistant.games.hamstern.layout import SIDES, Layout, parse_layout
+
+GENERATOR = 1
+KEPT = 32  # caves kept made in this process
+MAX_DRAWS = 400  # drawn caves tried per code; each is cheap until its balance check
+BLOCK = 50  # roll sequences between looks at the balance: a cave clearly off is dropped early
+SURE = 3.0  # standard errors: "clearly off" means beyond the tolerance by this many
+DIFFICULTIES = ("easier", "like_a", "harder")
+SYLLABLES = [c + v for c in "BDFGKLMNPRSTVZ" for v in "AEIOU"]
+_WORD = re.compile(r"[A-Z0-9]+")
+_ISO_DAY = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_GERMAN_DAY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+MIN_LETTERS, MAX_LENGTH = 3, 24
+
+# Told how far the balance check of a drawn cave is (0..1) and how many drawn caves were dropped before it.
+Progress = Callable[[float, int], None]
+
+
+class CaveCodeError(ValueError):
+    """A text that is no cave code: ``key`` names the reason in the catalogues, ``str()`` is English."""
+
+    def __init__(self, key: str, **params):
+        self.key, self.params = key, params
+        super().__init__(i18n.t(key, "en", **params))
+
+    def message(self, lang: str = "en") -> str:
+        return i18n.t(self.key, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class Cave:
+    code: str
+    text: str  # the layout file, as templates/hamstern_a.toml
+    layout: Layout
+    figures: balance.Measure  # the hard bot's solo scores on it
+    reference: balance.Measure  # side A's, on the same roll sequences
+    difficulty: str  # one of DIFFICULTIES
+    draw: int  # which draw of the code's sequence it is
+
+    @property
+    def is_daily(self) -> bool:
+        return is_day_code(self.code)
+
+
+# --- codes -------------------------------------------------------------------------------------
+def normalise(code: object) -> str:
+    """The code as it is kept and printed: upper case, words joined by single hyphens, a date as
+    YYYY-MM-DD. CaveCodeError (a ValueError) says what is wrong with anything else."""
+    if not isinstance(code, str):
+        raise CaveCodeError("error.hamstern.cave_code_text")
+    text = code.strip()
+    for pattern, order in ((_ISO_DAY, (0, 1, 2)), (_GERMAN_DAY, (2, 1, 0))):
+        match = pattern.fullmatch(text)
+        if match:
+            year, month, day = (int(match.group(n + 1)) for n in order)
+            try:
+                return datetime.date(year, month, day).isoformat()
+            except ValueError:
+                raise CaveCodeError("error.hamstern.cave_code_date", code=text[:MAX_LENGTH]) from None
+    upper = text.upper()
+    if re.search(r"[^A-Z0-9\s_-]", upper):
+        raise CaveCodeError("error.hamstern.cave_code_letters")
+    normal = "-".join(_WORD.findall(upper))
+    if sum(ch.isalnum() for ch in normal) < MIN_LETTERS:
+        raise CaveCodeError("error.hamstern.cave_code_short", least=MIN_LETTERS)
+    if len(normal) > MAX_LENGTH:
+        raise CaveCodeError("error.hamstern.cave_code_long", most=MAX_LENGTH)
+    return normal
+
+
+def is_cave(side: object) -> bool:
+    """True for a text that names a cave (a valid code); False for sides A and B and anything else."""
+    if side in SIDES:
+        return False
+    try:
+        normalise(side)
+    except CaveCodeError:
+        return False
+    return True
+
+
+def check_side(side: object) -> None:
+    """The game option ``side``: A, B or a cave code as normalise writes it; ValueError otherwise."""
+    if side in SIDES:
+        return
+    try:
+        normal = normalise(side)
+    except CaveCodeError as error:
+        raise ValueError(f"option 'side' must be A, B or a cave code: {error}") from None
+    if normal != side:
+        raise ValueError(f"option 'side': write the cave code as {normal!r}, not {side!r}")
+
+
+def is_day_code(code: str) -> bool:
+    return bool(_ISO_DAY.fullmatch(code))
+
+
+def cave_of_the_day(day: datetime.date | None = None) -> str:
+    return (day or datetime.date.today()).isoformat()
+
+
+def new_code(rng: random.Random | None = None) -> str:
+    """A fresh code of two made-up words, easy to read out and type in any language ("BAKO-MIRU")."""
+    rng = rng or random.Random()
+    return "-".join("".join(rng.choice(SYLLABLES) for _ in range(2)) for _ in range(2))
+
+
+# --- caves ---------------------------------------------------------------------------------------
+def seed(code: str, draw: int) -> int:
+    """A stable number for the ``draw``-th cave of ``code`` (never Python's hash(): it changes per run)."""
+    digest = hashlib.sha256(f"hamstern-cave/{GENERATOR}/{code}/{draw}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
+def drawn(code: str, draw: int) -> str | None:
+    """The ``draw``-th layout text of ``code`` (not yet checked for balance), or None for a failed draw."""
+    body = plan(random.Random(seed(code, draw)))
+    return None if body is None else f'side = "{code}"\n{body}'
+
+
+def cave(code: str, progress: Progress | None = None) -> Cave:
+    """The cave of ``code`` (normalised first), kept once made; ``progress`` is told how far the making
+    is (a page's progress bar). CaveCodeError for a bad code."""
+    code = normalise(code)
+    made = _made.get(code)
+    if made is None:
+        if len(_made) >= KEPT:
+            del _made[next(iter(_made))]
+        made = _made[code] = generate(code, progress)
+    return made
+
+
+def is_made(code: str) -> bool:
+    """True if the cave of ``code`` is at hand (no seconds of drawing and checking to wait for)."""
+    try:
+        return normalise(code) in _made
+    except CaveCodeError:
+        return False
+
+
+_made: dict[str, Cave] = {}
+
+
+def generate(code: str, progress: Progress | None = None) -> Cave:
+    """Draw caves for ``code`` until one passes the checks (see the top of this file)."""
+    reference = balance.reference()
+    report = progress or (lambda share, dropped: None)
+    checked = 0
+    for draw in range(MAX_DRAWS):
+        body = drawn(code, draw)
+        if body is None:
+            continue
+        try:
+            layout = parse_layout(body)
+        except ValueError:  # never seen (tests/hamstern/test_caves.py draws 500 codes), but never offered
+            continue
+        figures = _balanced(layout, reference, lambda share, dropped=checked: report(share, dropped))
+        if figures is not None:
+            difficulty = rate(figures, reference)
+            return Cave(code, _with_header(code, body, figures, reference, difficulty), layout, figures, reference,
+                        difficulty, draw)
+        checked += 1
+    raise CaveCodeError("error.hamstern.cave_code_none", code=code)  # pragma: no cover - never met
+
+
+def _balanced(layout: Layout, reference: balance.Measure, progress: Callable[[float], None]) -> balance.Measure | None:
+    """The hard bot's figures on ``layout``, if they are within the tolerances of side A's; None if not
+    (looked at after every BLOCK roll sequences: a cave clearly off is dropped without playing on)."""
+    from assistant.bots.hamstern_judge import Judge
+
+    judge = Judge(layout)
+    scores: list[int] = []
+    while len(scores) < balance.SEQUENCES:
+        scores += [balance.solo_score(layout, seed, judge) for seed in range(len(scores), len(scores) + BLOCK)]
+        progress(len(scores) / balance.SEQUENCES)
+        mean, spread = statistics.fmean(scores), statistics.pstdev(scores)
+        margin = SURE * spread / math.sqrt(len(scores))
+        if abs(mean - reference.mean) > balance.MEAN_TOLERANCE * reference.mean + margin:
+            return None
+    figures = balance.Measure(tuple(scores))
+    return figures if balance.fair(figures, reference) else None
+
+
+def rate(figures: balance.Measure, reference: balance.Measure) -> str:
+    """easier (the hard bot scores more than 3% above side A's mean), harder (3% below), or like_a."""
+    ratio = figures.mean / reference.mean
+    if ratio > 1 + balance.LIKE_A:
+        return "easier"
+    if ratio < 1 - balance.LIKE_A:
+        return "harder"
+    return "like_a"
+
+
+def _with_header(code: str, body: str, figures: balance.Measure, reference: balance.Measure, difficulty: str) -> str:
+    header = (f"# Hamstern cave {code}: drawn by generator {GENERATOR} (assistant/games/hamstern/caves.py).\n"
+              f"# Balance over {len(figures.scores)} roll sequences, the hard bot alone: mean {figures.mean:.1f} "
+              f"(side A {reference.mean:.1f}), standard deviation {figures.spread:.1f} (side A "
+              f"{reference.spread:.1f}): {difficulty.replace('_', ' ')}.\n")
+    return header + body
