@@ -1,4 +1,8 @@
-"""``python -m sheets KIND -o FILE.pdf [--paper a4|letter] [--lang en|de] [--side A|B] [--players N] [--copies N]``
+"""``python -m sheets KIND -o FILE.pdf [--paper a4|letter] [--lang en|de] [--side A|B | --cave CODE] [--players N]
+[--copies N]``
+
+``--cave`` prints a sheet drawn from a code (a Hamstern cave: a few letters or words, or a date for the
+cave of the day), the code printed on it; making a cave takes a few seconds.
 
 A bad argument exits 2 with a usage line and writes no file. A file that cannot be
 written (a folder, a read-only place, a full disk) exits 2 with one line; the PDF is
@@ -42,9 +46,16 @@ def render(kind: str, side: str | None, paper: str, lang: str, copies: int, play
     return load(info.sheet)(paper=paper, lang=lang, copies=copies, **by_side, **by_players)
 
 
+def cave_reader(info: GameInfo):
+    """The function that reads a code into the side option's value (Hamstern's caves), or None."""
+    option = side_option(info)
+    return load(option.more) if option is not None and option.more else None
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     kinds = sheet_games()
     with_sides = [kind for kind, info in kinds.items() if side_option(info)]
+    with_caves = [kind for kind, info in kinds.items() if side_option(info) and side_option(info).more]
     side_choices = sorted({choice for kind in with_sides for choice in side_option(kinds[kind]).choices})
     by_players = {kind: choice for kind, info in kinds.items() if (choice := player_choice(info))}
     player_counts = sorted({count for counts, _ in by_players.values() for count in counts})
@@ -56,6 +67,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--paper", choices=tuple(PAPERS), default="a4")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
     parser.add_argument("--side", choices=side_choices, help="a sheet in two sides: A (light) or B (dark)")
+    parser.add_argument("--cave", metavar="CODE", help="a new cave drawn from a code: a few letters or words, or a "
+                                                       "date YYYY-MM-DD (the cave of the day); printed on the sheet")
     parser.add_argument("--players", type=int, choices=player_counts, help=f"a strip per player ({players_help})")
     parser.add_argument("--copies", type=int, default=1, help=f"pages to print, 1..{MAX_COPIES}")
     args = parser.parse_args(argv)
@@ -63,6 +76,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"--copies must be 1..{MAX_COPIES}, not {args.copies}")
     if args.side and args.kind not in with_sides:
         parser.error(f"--side is for the {' and '.join(with_sides)} sheet only")
+    if args.cave is not None:
+        if args.kind not in with_caves:
+            parser.error(f"--cave is for the {' and '.join(with_caves)} sheet only")
+        if args.side:
+            parser.error("choose --side or --cave, not both")
+        try:
+            args.side = cave_reader(kinds[args.kind])(args.cave)
+        except ValueError as error:
+            parser.error(f"--cave: {error}")
     if args.players is not None and args.kind not in by_players:
         parser.error(f"--players is for the {' and '.join(by_players)} sheet only")
     if args.players is not None and args.players not in by_players[args.kind][0]:

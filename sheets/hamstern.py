@@ -14,7 +14,8 @@ from functools import cache
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from assistant.games.hamstern.layout import Layout, corridor_path, load_layout
+from assistant.games.hamstern import caves
+from assistant.games.hamstern.layout import SIDES, Layout, corridor_path, load_layout
 from assistant.i18n import t
 from sheets.pdf import (
     BOLD,
@@ -36,6 +37,7 @@ from sheets.pdf import (
 SHADES = {
     "A": {"earth": 0.86, "chamber": 1.0, "start": 0.78, "rock": 0.62, "corridor": 0.97},
     "B": {"earth": 0.33, "chamber": 0.97, "start": 0.76, "rock": 0.15, "corridor": 0.9},
+    "cave": {"earth": 0.62, "chamber": 1.0, "start": 0.78, "rock": 0.3, "corridor": 0.95},  # drawn from a code
 }
 MAX_CELL = 14 * mm
 LABEL_STRIP = 5 * mm
@@ -82,9 +84,29 @@ def grid_geometry(layout: Layout, paper: str) -> GridGeometry:
 
 
 def render(side: str, paper: str = "a4", lang: str = "en", copies: int = 1) -> bytes:
+    """Side A or B, or the cave of a code (made first if need be: seconds; ValueError for a bad code)."""
     layout = load_layout(side)
-    title = f"{t('sheet.hamstern.title', lang)} – {t(f'sheet.hamstern.side_{side}', lang)}"
+    title = f"{t('sheet.hamstern.title', lang)} – {side_label(layout.side, lang)}"
     return render_pages(paper, title, lambda canvas: draw_sheet(canvas, layout, paper, lang), copies)
+
+
+def side_label(side: str, lang: str) -> str:
+    """What the sheet's corner says it is: "Side A · light", "Cave BAKO-MIRU", "Cave of the day 2026-11-27"."""
+    if side in SIDES:
+        return t(f"sheet.hamstern.side_{side}", lang)
+    return t("sheet.hamstern.cave_of_day" if caves.is_day_code(side) else "sheet.hamstern.cave", lang, code=side)
+
+
+def cave_note(side: str, lang: str) -> str | None:
+    """Under a cave's name: how it plays against side A, and that its code brings it into the app."""
+    if side in SIDES:
+        return None
+    cave = caves.cave(side)
+    return t("sheet.hamstern.cave_note", lang, code=side, difficulty=t(f"sheet.hamstern.cave_{cave.difficulty}", lang))
+
+
+def shades(side: str) -> dict[str, float]:
+    return SHADES.get(side, SHADES["cave"])
 
 
 def draw_sheet(canvas: Canvas, layout: Layout, paper: str, lang: str) -> None:
@@ -106,7 +128,7 @@ def _draw_header(canvas: Canvas, layout: Layout, lang: str, width: float, height
     usable = width - 2 * MARGIN
     canvas.setFillGray(0)
     draw_fitted(canvas, MARGIN, top - 6 * mm, t("sheet.hamstern.title", lang), BOLD, 17, usable * 0.62)
-    draw_fitted(canvas, width - MARGIN, top - 6 * mm, t(f"sheet.hamstern.side_{layout.side}", lang),
+    draw_fitted(canvas, width - MARGIN, top - 6 * mm, side_label(layout.side, lang),
                 BOLD, 12, usable * 0.36, align="right")
     # The name field: a label and a long writing line in a box.
     box_y, box_h = top - 17 * mm, 8 * mm
@@ -115,10 +137,14 @@ def _draw_header(canvas: Canvas, layout: Layout, lang: str, width: float, height
     canvas.rect(MARGIN, box_y, usable, box_h, stroke=1, fill=0)
     canvas.setFont(BOLD, 9)
     canvas.drawString(MARGIN + 2 * mm, box_y + 2.8 * mm, t("sheet.name", lang) + ":")
+    note = cave_note(layout.side, lang)
+    if note:  # between the name and the cave: the code is what a table types to play or check it in the app
+        canvas.setFillGray(0.15)
+        draw_fitted(canvas, width - MARGIN, box_y - 4.2 * mm, note, BOLD, 8, usable, align="right")
 
 
 def _draw_cave(canvas: Canvas, layout: Layout, g: GridGeometry) -> None:
-    shade = SHADES[layout.side]
+    shade = shades(layout.side)
     cell = g.cell
     canvas.saveState()
     # Earth behind everything.

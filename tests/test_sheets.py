@@ -20,7 +20,10 @@ from sheets.pdf import BOLD, FONT, register_fonts
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-CASES = [(side, paper, lang) for side in "AB" for paper in ("a4", "letter") for lang in ("en", "de")]
+# A cave drawn from a code is printed as sides A and B are (assistant/games/hamstern/caves.py).
+CAVE = "BAKO-MIRU"
+CASES = [(side, paper, lang) for side in "AB" for paper in ("a4", "letter") for lang in ("en", "de")] + \
+        [(CAVE, "a4", "de"), (CAVE, "letter", "en")]
 
 
 @pytest.fixture(scope="module", params=CASES, ids=["-".join(case) for case in CASES])
@@ -41,10 +44,13 @@ def test_page_size_and_file_size(sheet):
 def test_text_is_in_the_chosen_language(sheet):
     side, paper, lang, pdf = sheet
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
-    for key in ("sheet.hamstern.title", f"sheet.hamstern.side_{side}", "sheet.hamstern.chambers",
+    for key in ("sheet.hamstern.title", "sheet.hamstern.chambers",
                 "sheet.hamstern.mushrooms", "sheet.hamstern.acorns", "sheet.hamstern.total",
                 "sheet.hamstern.round_counter", "sheet.name"):
         assert i18n.t(key, lang) in text, key
+    assert hamstern.side_label(side, lang) in text
+    if side == CAVE:  # the code, to play or check the same cave in the app, and how hard it is
+        assert hamstern.cave_note(side, lang) in text and text.count(CAVE) == 2
     other = "de" if lang == "en" else "en"
     assert i18n.t("sheet.hamstern.acorns", other) not in text
     for chamber in load_layout(side).chambers:
@@ -139,7 +145,18 @@ def test_cli_writes_a_pdf(tmp_path):
     assert len(PdfReader(target).pages) == 2
 
 
+def test_cli_prints_a_cave_from_its_code(tmp_path):
+    target = tmp_path / "cave.pdf"
+    result = run_cli("hamstern", "--cave", "bako miru", "--lang", "de", "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    assert f"Höhle {CAVE}" in PdfReader(target).pages[0].extract_text()
+
+
 @pytest.mark.parametrize("args", [
+    ["hamstern", "--cave", "b!"],
+    ["hamstern", "--cave", "2026-02-30"],
+    ["hamstern", "--cave", "BAKO", "--side", "A"],
+    ["biber-gang", "--cave", "BAKO"],
     ["hamstern", "--side", "C"],
     ["hamstern", "--paper", "a3"],
     ["hamstern", "--lang", "fr"],
@@ -176,7 +193,7 @@ def test_cli_unbuilt_sheet_and_missing_folder(tmp_path, capsys):
     assert not list(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("side", ["A", "B", CAVE])
 def test_renders_legibly_in_greyscale(side):
     """Render to PNG (kept in tests/artifacts to look at): grey earth, white cells, black walls."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -197,8 +214,9 @@ def test_renders_legibly_in_greyscale(side):
     start = next(cell for cell in layout.start_chamber.cells if cell not in layout.icons)
     assert grey_at(*plain) > 240                   # chamber cells stay white for pencil
     assert grey_at(*start) < grey_at(*plain) - 25  # the start chamber is darker
+    tunnels = {cell for pair in layout.corridors for cell in hamstern.corridor_path(*pair)}
     earth = next((r, c) for r in range(layout.rows) for c in range(layout.cols)
-                 if (r, c) not in layout.index and (r, c) not in layout.rocks
+                 if (r, c) not in layout.index and (r, c) not in layout.rocks and (r, c) not in tunnels
                  and (r, c) not in {c.points_at for c in layout.chambers})
     assert grey_at(*earth) < grey_at(*plain) - 25
 
@@ -227,7 +245,7 @@ def test_biber_gang_score_pad(paper, lang):
     assert result.returncode == 2
 
 
-@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("side", ["A", "B", CAVE])
 def test_points_badges_are_printed_on_their_chambers_walls(side):
     """Issue 8: each number sits at Layout.badge_centre, the middle of its chamber's wall,
     not in the middle of an earth cell."""
@@ -247,7 +265,7 @@ def test_points_badges_are_printed_on_their_chambers_walls(side):
         assert len([ring for ring in rings if near(ring, x, y, 1)]) == 1, chamber.id
 
 
-@pytest.mark.parametrize("side", ["A", "B"])
+@pytest.mark.parametrize("side", ["A", "B", CAVE])
 def test_walls_are_drawn_as_runs_covering_exactly_the_wall_edges(side):
     """The thick walls are joined into runs for speed; they still cover every cell edge where a
     chamber meets anything else, and nothing more."""

@@ -62,8 +62,9 @@ class Option:
     default: Any
     choices: tuple | None = None
     offered: tuple | None = None
-    # "module:function" that checks a value besides ``choices`` (raises ValueError if it is none): Hamstern's
-    # side is A, B or any cave code. Imported only when such a value is checked.
+    # "module:function" that reads a value besides ``choices``: it returns the value as kept (a typed text
+    # tidied), or raises ValueError saying why it is none. Hamstern's side is A, B or any cave code ("bako
+    # miru" kept as "BAKO-MIRU"). Imported only when such a value is met.
     more: str | None = None
 
     def check(self, value: Any) -> None:
@@ -72,7 +73,9 @@ class Option:
         if type(value) is not type(self.default):
             raise ValueError(f"option {self.name!r} must be a {type(self.default).__name__}, not {describe(value)}")
         if self.more is not None and self.choices is not None and value not in self.choices:
-            load(self.more)(value)
+            kept = load(self.more)(value)
+            if kept != value:
+                raise ValueError(f"option {self.name!r}: write {describe(value)} as {kept!r}")
             return
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)

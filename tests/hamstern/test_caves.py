@@ -44,7 +44,7 @@ def test_a_bad_code_says_why_in_both_languages(typed, key):
 def test_the_side_option_takes_a_code_as_printed_and_refuses_anything_else():
     for side in ("A", "B", "BAKO-MIRU", "2026-11-27"):
         GAME.validate_options({"side": side})
-    for side, words in (("bako miru", "write the cave code as 'BAKO-MIRU'"), ("C", "at least 3"),
+    for side, words in (("bako miru", "write 'bako miru' as 'BAKO-MIRU'"), ("C", "at least 3"),
                         ("ba/ko", "only letters"), (7, "must be a str")):
         with pytest.raises(ValueError, match=words):
             GAME.new_state(1, seed=1, side=side)

@@ -11,7 +11,7 @@ INFO = register_game(GameInfo(
     name="hamstern", titles={"en": "Hamstern", "de": "Hamstern"}, icon="hamstern", kind="roll_write",
     min_players=1, max_players=6,
     # A side is A, B or a cave's code (caves.py: a new sheet drawn from the code).
-    options=(Option("side", "A", SIDES, more="assistant.games.hamstern.caves:check_side"), Option("free_start", False)),
+    options=(Option("side", "A", SIDES, more="assistant.games.hamstern.caves:side_value"), Option("free_start", False)),
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
     sheet="sheets.hamstern:render", sheet_kind="hamstern",

@@ -106,16 +106,15 @@ def is_cave(side: object) -> bool:
     return True
 
 
-def check_side(side: object) -> None:
-    """The game option ``side``: A, B or a cave code as normalise writes it; ValueError otherwise."""
+def side_value(side: object) -> str:
+    """The game option ``side`` as it is kept: A, B, or a cave code as normalise writes it ("bako miru" is
+    kept as "BAKO-MIRU"); ValueError saying what is wrong with anything else."""
     if side in SIDES:
-        return
+        return side
     try:
-        normal = normalise(side)
+        return normalise(side)
     except CaveCodeError as error:
         raise ValueError(f"option 'side' must be A, B or a cave code: {error}") from None
-    if normal != side:
-        raise ValueError(f"option 'side': write the cave code as {normal!r}, not {side!r}")
 
 
 def is_day_code(code: str) -> bool:
