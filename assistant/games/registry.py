@@ -30,6 +30,11 @@ imports only when it shows that game (this package never imports Streamlit). It 
                                         (optional) the chart under who won: assistant.ui.charts.ChartSpec,
                                         its lines built from what the table offers (view, standings, or
                                         its record for a series the engine package replays); None: none
+    print_choices(key) -> dict | None   (optional) draws the print page's choices for its sheet (widget
+                                        keys start with ``key``) and returns them as the sheet's keyword
+                                        arguments; None while incomplete. Without it: the side option
+    variant_name(value) -> str | None   (optional) how the history names a result's variant (Hamstern:
+                                        "cave BAKO-MIRU"); None: as a side ("side A")
 
 A game with ``engine`` but no ``app`` still has a page (it says its table is not in the
 app yet) and a score check that reads the command line's JSON. Everything the app side

@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assistant import history
+from assistant.games.hamstern.layout import SIDES
 from assistant.ui.charts import ChartSpec, distinct, iso
 from assistant.ui.common import store, tr
+from assistant.ui.hamstern.cave_picker import side_words
 
 
 def scores_over_time(seated: Sequence[str], game: str, side: str) -> tuple[list[str], list[list[tuple[str, float]]]]:
@@ -26,5 +28,7 @@ def end_chart(table) -> ChartSpec:
     """The seated players' scores on this side, game by game (a point is a game: many are smoothed)."""
     side = table.view(None).get("side")
     names, series = scores_over_time(table.names, table.game, side)
-    return ChartSpec(tr("ui.hamstern.chart.title", side=side), names, series, tr("history.ui.chart.when"),
+    title = (tr("ui.hamstern.chart.title", side=side) if side in SIDES
+             else tr("ui.hamstern.chart.title_cave", where=side_words(side)))
+    return ChartSpec(title, names, series, tr("history.ui.chart.when"),
                      tr("history.ui.chart.score"), x_type="T", per_game=True)

@@ -16,13 +16,14 @@ import streamlit as st
 from assistant.bots.hamstern import rival_score
 from assistant.games import get_game
 from assistant.games.hamstern import PASS, Place, Roll
-from assistant.games.hamstern.layout import cell_name, load_layout
+from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.charts import end_chart
 from assistant.ui.common import plain, store, tr
 from assistant.ui.components import HIGHLIGHT, tap_board
 from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
+from assistant.ui.hamstern.cave_picker import side_words
 from assistant.ui.hamstern.notes import why_not
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
@@ -381,6 +382,7 @@ def _solo_results(table: Table, view: dict) -> None:
         st.info(not_counted, icon=":material/block:")
     best = store().best_solo_scores("hamstern", {"side": view["side"]})
     if best:
-        st.subheader(tr("ui.hamstern.best_scores", side=view["side"]))
+        st.subheader(tr("ui.hamstern.best_scores", side=view["side"]) if view["side"] in SIDES
+                     else tr("ui.hamstern.best_scores_cave", where=side_words(view["side"])))
         st.table({tr("ui.name"): [plain(r["name"]) for r in best],
                   tr("ui.total"): [r["score"] for r in best]}, hide_index=True)

@@ -1,7 +1,9 @@
 """Score check for Hamstern: tap the crossed cells of finished paper sheets; totals appear as you tap.
 
 Everything typed in (side, players, names, crosses) is saved at once as a score check
-(see score_saving): the crosses are kept per side and per player, the names in six slots.
+(see score_saving): the crosses are kept per side and per player, the names in six slots. A sheet
+printed from a cave's code is checked on that cave: choose "A cave's code" (or the cave of the day)
+and type the code printed on the sheet.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from functools import partial
 
 import streamlit as st
 
-from assistant.games.hamstern import scoring
+from assistant.games.hamstern import caves, scoring
 from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.games.hamstern.scorecard import unreachable_crosses
 from assistant.store import SavedCheck
-from assistant.ui.common import plain, tr
+from assistant.ui.common import lang, plain, tr
 from assistant.ui.components import tap_board
+from assistant.ui.hamstern.cave_picker import CODE, DAY, KINDS, describe, kind_label, make_cave
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.score_saving import (
     MAX_PLAYERS,
@@ -32,19 +35,28 @@ from assistant.ui.score_saving import (
 GAME = "hamstern"
 
 
+def saved_side(raw: dict) -> str:
+    """The side or cave a check's data names: A, B or a cave's code as kept; anything else is side A."""
+    side = raw.get("side")
+    return side if side in SIDES or (isinstance(side, str) and caves.is_cave(side) and caves.normalise(side) == side) \
+        else "A"
+
+
 def normalise(raw: dict) -> dict:
-    """A complete, well-formed check from saved data (anything missing or unreadable gets its default)."""
+    """A complete, well-formed check from saved data (anything missing or unreadable gets its default).
+    The crosses are kept for sides A and B and for the cave chosen, if one is (another cave's are dropped)."""
     count = whole_number(raw.get("count"), 1, MAX_PLAYERS, 2)
     crossed_raw = raw.get("crossed") if isinstance(raw.get("crossed"), dict) else {}
     crossed = {}
-    for side in SIDES:
+    chosen = saved_side(raw)
+    for side in SIDES if chosen in SIDES else (*SIDES, chosen):
         index = load_layout(side).index
         sheets = crossed_raw.get(side) if isinstance(crossed_raw.get(side), list) else []
         sheets = [sheet if isinstance(sheet, list) else [] for sheet in sheets[:MAX_PLAYERS]]
         sheets += [[]] * (MAX_PLAYERS - len(sheets))
         crossed[side] = [[list(cell) for cell in sorted(_cells(sheet, index))] for sheet in sheets]
     return {
-        "side": raw.get("side") if raw.get("side") in SIDES else "A",
+        "side": chosen,
         "free_start": raw.get("free_start") is True,
         "count": count,
         "names": names_from(raw.get("names")),
@@ -95,6 +107,56 @@ def _set(field: str, key: str, entry: bool = True) -> None:
     _save(edit, entry=entry)
 
 
+def _save_side(side: str) -> None:
+    def edit(data):
+        data["side"] = side
+        data["crossed"].setdefault(side, [[] for _ in range(MAX_PLAYERS)])
+    _save(edit)
+
+
+def _set_side_kind() -> None:
+    """Side A or B is saved at once; the cave of the day once made (in the page, under its bar); for a
+    code the box to type it opens, and nothing changes until a code is typed."""
+    kind = st.session_state.sc_side
+    st.session_state.pop("sc_cave_open", None)
+    if kind in SIDES:
+        _save_side(kind)
+    elif kind == DAY:
+        st.session_state.sc_cave_wanted = caves.cave_of_the_day()
+    else:
+        st.session_state.sc_cave_open = True
+
+
+def _set_cave_code() -> None:
+    typed = (st.session_state.get("sc_cave_code") or "").strip()
+    if not typed:
+        return
+    try:
+        st.session_state.sc_cave_wanted = caves.normalise(typed)
+        st.session_state.sc_error = None
+    except caves.CaveCodeError as error:
+        st.session_state.sc_error = error.message(lang())
+
+
+def _choose_side(side: str) -> None:
+    """The side or cave control, bound to the saved ``side`` (a code box under it for a cave's code)."""
+    kind = side if side in SIDES else (DAY if side == caves.cave_of_the_day() else CODE)
+    if st.session_state.get("sc_cave_open"):
+        kind = CODE
+    bind("sc_side", kind)
+    st.segmented_control(tr("ui.side"), options=list(KINDS), required=True, key="sc_side", format_func=kind_label,
+                         on_change=_set_side_kind)
+    if kind == CODE:
+        if side not in SIDES:
+            bind("sc_cave_code", side)
+        st.text_input(tr("ui.hamstern.cave_code_label"), key="sc_cave_code", max_chars=30, placeholder="BAKO-MIRU",
+                      on_change=_set_cave_code)
+        if side in SIDES:
+            st.caption(tr("ui.hamstern.cave_code_help"))
+    if side not in SIDES:
+        st.caption(describe(caves.cave(side)))
+
+
 def _set_name(player: int) -> None:
     _save(name_edit(f"sc_name_{player}", player))
 
@@ -119,19 +181,29 @@ def _clear_sheet(side: str, player: int) -> None:
 
 # --- the page ---------------------------------------------------------------------------------
 def hamstern_check(saved: SavedCheck | None) -> None:
-    data = current_data(GAME, normalise, saved)
-    side, count, player = data["side"], data["count"], data["player"]
     st.header(f":material/calculate: {tr('ui.hamstern.check_title')}")
     st.markdown(tr("ui.hamstern.check_intro"))
-    for key, value in (("sc_side", side), ("sc_count", count), ("sc_free", data["free_start"]),
+    # A cave not made in this process yet (a check saved before a restart, a code just typed) is made
+    # here, under a progress bar, before its sheet is read.
+    raw = saved.data if saved else st.session_state.get("sc_drafts", {}).get(GAME, {})
+    if saved_side(raw) not in SIDES:
+        make_cave(saved_side(raw))
+    wanted = st.session_state.pop("sc_cave_wanted", None)
+    if wanted and wanted != saved_side(raw):
+        make_cave(wanted)
+        st.session_state.pop("sc_cave_open", None)
+        _save_side(wanted)
+        st.rerun()
+    data = current_data(GAME, normalise, saved)
+    side, count, player = data["side"], data["count"], data["player"]
+    for key, value in (("sc_count", count), ("sc_free", data["free_start"]),
                        ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
         bind(key, value)
-    top = st.columns([1.2, 2, 1.6], wrap=False)
-    top[0].segmented_control(tr("ui.side"), options=list(SIDES), required=True, key="sc_side",
-                             on_change=_set, args=("side", "sc_side"))
-    top[1].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
+    _choose_side(side)
+    top = st.columns([2, 1.6], wrap=False)
+    top[0].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
                              key="sc_count", on_change=_set, args=("count", "sc_count"))
-    top[2].toggle(tr("ui.hamstern.free_start"), key="sc_free", on_change=_set, args=("free_start", "sc_free"))
+    top[1].toggle(tr("ui.hamstern.free_start"), key="sc_free", on_change=_set, args=("free_start", "sc_free"))
     names = shown_names(data)
     # Looking at another sheet is no entry: it is saved only into a check that exists.
     st.segmented_control(tr("ui.hamstern.check_player"), options=list(range(count)), required=True,

@@ -1,4 +1,5 @@
-"""Hamstern, new game: players, side, variant and where the die comes from."""
+"""Hamstern, new game: players, side (A, B, the cave of the day or a cave's code), variant and where the
+die comes from."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import streamlit as st
 
 from assistant.games import get_game
 from assistant.ui.common import store, tr
+from assistant.ui.hamstern.cave_picker import pick_side
 
 
 def new_game_form() -> None:
@@ -20,8 +22,7 @@ def new_game_form() -> None:
         with columns[n % 3]:
             names.append(st.text_input(tr("ui.player_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
                                        key=f"hs_new_name_{n}", max_chars=20).strip() or tr("ui.default_name", n=n + 1))
-    side = st.segmented_control(tr("ui.side"), options=["A", "B"], default="A", required=True,
-                                format_func=lambda s: tr(f"ui.hamstern.side_{s}"), key="hs_new_side")
+    side = pick_side("hs_new_side")  # None while a code typed is not one
     free_start = st.toggle(tr("ui.hamstern.free_start"), key="hs_new_free")
     if count == 1:
         dice = "app"
@@ -31,7 +32,8 @@ def new_game_form() -> None:
                                     required=True, key="hs_new_dice", format_func=lambda d: tr(f"ui.hamstern.dice_{d}"))
     # Off by default: once the next die is rolled, the placement before it stands (ruling H5).
     auto_roll = dice == "app" and st.toggle(tr("ui.hamstern.auto_roll"), value=False, key="hs_new_auto")
-    if st.button(tr("ui.start_game"), type="primary", key="hs_start", icon=":material/play_arrow:"):
+    if st.button(tr("ui.start_game"), type="primary", key="hs_start", icon=":material/play_arrow:",
+                 disabled=side is None):
         state = get_game("hamstern").new_state(count, seed=secrets.randbits(32), side=side, free_start=free_start)
         game_id = store().create(state, {"names": names, "dice": dice, "auto_roll": auto_roll})
         st.query_params["game"] = game_id

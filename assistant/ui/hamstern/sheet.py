@@ -14,6 +14,7 @@ from assistant.games.hamstern.layout import Layout, load_layout
 COLOURS = {
     "A": {"earth": "#dccbaa", "chamber": "#fffdf7", "start": "#e6d3ad", "rock": "#9c8f7d", "tunnel": "#f3ead8"},
     "B": {"earth": "#4b3d30", "chamber": "#f7f1e6", "start": "#d5c3a0", "rock": "#231c15", "tunnel": "#cdbb9c"},
+    "cave": {"earth": "#8f7a5f", "chamber": "#fffaf0", "start": "#e2cfa8", "rock": "#4a3d30", "tunnel": "#eadfc8"},
 }
 # A selected cell is drawn yellow by the tap board's stylesheet, in the browser.
 CROSSED, HINT, WALL, DOOR, GRID = "#b0bec5", "#1e88e5", "#1d1d1d", "#8d6e63", "#b9ad98"
@@ -27,6 +28,11 @@ ACORN = ('<path d="M11 19 C11 31 17 35 20 35 '
          'C23 35 29 31 29 19 Z" fill="#d19a4f" stroke="#555" stroke-width="1.5"/><rect x="8" y="12" width="24" '
          'height="9" rx="4" fill="#8d5524" stroke="#555" stroke-width="1.5"/><path d="M20 12 L23 5" stroke="#555" '
          'stroke-width="2.5"/>')
+
+
+def colours_of(side: str) -> dict[str, str]:
+    """Side A's or B's colours; a cave drawn from a code has its own (between the two)."""
+    return COLOURS.get(side, COLOURS["cave"])
 
 
 def cell_id(cell) -> str:
@@ -65,7 +71,7 @@ def _sheet_svg(side: str, crossed: frozenset, hint: frozenset, max_width: int | 
         parts.append(_cell_names(side))
     prefix = "" if tappable else parts_prefix
     for chamber in layout.chambers:
-        fill = COLOURS[side]["start" if chamber.start else "chamber"]
+        fill = colours_of(side)["start" if chamber.start else "chamber"]
         for cell in chamber.cells:
             parts.append(_cell(layout, cell, fill, cell in crossed, cell in hint, prefix, ring=tappable))
     parts.append(_walls_and_badges(side))
@@ -122,7 +128,7 @@ def _cell_names(side: str) -> str:
 def _background(side: str) -> str:
     """Earth, tunnels and rock: everything below the cells."""
     layout = load_layout(side)
-    colours = COLOURS[side]
+    colours = colours_of(side)
     parts = [f'<rect x="-1" y="-1" width="{layout.cols * UNIT + 2}" height="{layout.rows * UNIT + 2}" rx="2" '
              f'fill="{colours["earth"]}"/>']
     for (r1, c1), (r2, c2) in layout.corridors:

@@ -10,7 +10,17 @@ import streamlit as st
 from assistant import history
 from assistant.ui import access, charts
 from assistant.ui.common import plain, store, tr
-from assistant.ui.history.shown import Cell, game_title, label, number, percent, person_name, plural, table
+from assistant.ui.history.shown import (
+    Cell,
+    game_title,
+    label,
+    number,
+    percent,
+    person_name,
+    plural,
+    table,
+    variant_label,
+)
 from assistant.ui.nav import game_names
 
 NAME_LENGTH = 20
@@ -102,7 +112,7 @@ def scores_over_time(stats: history.PlayerStats, name: str) -> None:
     game = st.segmented_control(tr("ui.game"), options=games, default=games[0], required=True, key=key,
                                 format_func=game_title, label_visibility="collapsed")
     sides = sorted({variant for (kind, variant) in stats.per_variant if kind == game})
-    lines = ([(tr("history.ui.side", side=side), side) for side in sides] if sides else [(name, None)])
+    lines = ([(variant_label(game, side), side) for side in sides] if sides else [(name, None)])
     series = [[(charts.iso(when), score) for when, score in history.score_series(store(), stats.person.id, game,
                                                                                    variant)]
               for _, variant in lines]

@@ -19,6 +19,7 @@ from assistant.bots import LEVELS
 from assistant.games.registry import game_info
 from assistant.store import _time as saved_time
 from assistant.ui.common import lang, plain, tr
+from assistant.ui.nav import game_app
 
 TABLE_CSS = """<style>
 .ht-history-table { width: 100%; border-collapse: collapse; font-size: 1.05rem; line-height: 1.35; }
@@ -47,7 +48,27 @@ def game_title(game: str, variant: str | None = None) -> str:
         title = game_info(game).title(lang())
     except ValueError:  # a game of a newer app, restored from its backup
         title = game
-    return tr("history.ui.with_side", game=title, side=variant) if variant else title
+    if not variant:
+        return title
+    named = variant_name(game, variant)
+    return tr("history.ui.with_variant", game=title, variant=named) if named else \
+        tr("history.ui.with_side", game=title, side=variant)
+
+
+def variant_name(game: str, variant: str) -> str | None:
+    """A variant as its game's app side names it (a Hamstern cave: "cave BAKO-MIRU"), or None: a side."""
+    try:
+        app = game_app(game) if game_info(game).app else None
+    except ValueError:  # a game of a newer app, restored from its backup
+        return None
+    name = getattr(app, "variant_name", None)
+    return name(variant) if name else None
+
+
+def variant_label(game: str, variant: str) -> str:
+    """A variant on its own, as a chart's line or a choice names it: "Side A", "Cave BAKO-MIRU"."""
+    named = variant_name(game, variant)
+    return named[:1].upper() + named[1:] if named else tr("history.ui.side", side=variant)
 
 
 def plural(key: str, count: int, **params) -> str:

@@ -5,6 +5,7 @@ import streamlit as st
 from assistant.games.registry import load, registered
 from assistant.i18n import LANGUAGES, catalogue
 from assistant.ui.common import LANG_NAMES, lang, tr
+from assistant.ui.nav import game_app
 from sheets import player_choice
 
 PAPERS = {"a4": "A4", "letter": "US Letter"}
@@ -35,7 +36,13 @@ language = st.segmented_control(tr("ui.language"), options=list(LANGUAGES), defa
                                 key="print_lang", format_func=LANG_NAMES.get)
 sides = next((option for option in info.options if option.name == "side"), None)
 side = None
-if sides:
+# A game may ask for its sheet's choices itself (its app side's print_choices: Hamstern's caves from a code);
+# None while they are not complete (a code still to type): no sheet to download yet.
+print_choices = getattr(game_app(info.name), "print_choices", None) if info.app else None
+chosen = print_choices(f"print_side_{kind}") if print_choices else {}
+if print_choices:
+    side = chosen.get("side") if chosen is not None else None
+elif sides:
     side = st.segmented_control(tr("ui.side"), options=list(sides.choices), default=sides.default,
                                 required=True, key=f"print_side_{kind}",
                                 format_func=lambda value: option_label(info.name, "side", value))
@@ -43,7 +50,7 @@ players = None
 if counts := player_choice(info):  # a sheet with a strip per player
     players = st.segmented_control(tr("ui.players"), options=list(counts[0]), default=counts[1], required=True,
                                    key=f"print_players_{kind}")
-if info.sheet:
+if info.sheet and chosen is not None:
     copies = st.segmented_control(tr("ui.copies"), options=[1, 2, 4, 6, 10, 20], default=1, required=True,
                                   key=f"print_copies_{kind}")
     name = "-".join(part for part in (kind, side, f"{players}p" if players else None, paper, language) if part)
@@ -51,5 +58,5 @@ if info.sheet:
                        data=sheet_pdf(info.sheet, paper, language, int(copies), side, players),
                        file_name=f"{name}.pdf", mime="application/pdf", type="primary",
                        key=f"print_download_{kind}", on_click="ignore")
-else:
+elif not info.sheet:
     st.info(tr("ui.coming"))
