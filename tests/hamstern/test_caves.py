@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 
+from assistant import i18n
+from assistant.bots import get_bot
+from assistant.bots.hamstern import rival_score
 from assistant.games import get_game
 from assistant.games.hamstern import balance, caves
 from assistant.games.hamstern.layout import load_layout, parse_layout, reachable_cells
@@ -58,7 +62,7 @@ def test_the_codes_of_five_hundred_tables_all_draw_valid_caves():
     corridors straight through earth, every cell reachable, 4 acorns, 8 to 12 mushrooms, ...)."""
     failed_draws = 0
     for number in range(500):
-        code = caves.new_code(__import__("random").Random(number))
+        code = caves.new_code(random.Random(number))
         for draw in range(caves.MAX_DRAWS):
             text = caves.drawn(code, draw)
             if text is None:
@@ -99,7 +103,7 @@ def test_an_offered_cave_is_fair_and_rated():
 def test_a_cave_game_is_scored_and_checked_as_a_side_is():
     code = drawn_cave(11)
     state = GAME.new_state(2, seed=3, side=code)
-    rng = __import__("random").Random(3)
+    rng = random.Random(3)
     while not state.is_over():
         state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
     assert state.view(0)["side"] == code
@@ -107,3 +111,17 @@ def test_a_cave_game_is_scored_and_checked_as_a_side_is():
     assert [player["total"] for player in checked["players"]] == state.scores()
     with pytest.raises(ValueError, match="cave code"):
         check_scores({**state.score_check_inputs()[0], "side": "??"})
+
+
+def test_hints_and_the_hard_bot_work_on_a_cave():
+    code = drawn_cave(13)
+    state = GAME.new_state(1, seed=2, side=code)
+    state.apply(state.chance_outcome())
+    advice = get_bot("hamstern", "hard").advise(state.view(0), state.legal_actions(), random.Random(0))
+    assert advice.action in state.legal_actions()
+    assert all(i18n.t(advice.reason, lang, **advice.params) != advice.reason for lang in i18n.LANGUAGES)
+    played = GAME.new_state(1, seed=2, side=code)
+    rng = random.Random(2)
+    while not played.is_over():
+        played.apply(played.chance_outcome() if played.is_chance_node() else rng.choice(played.legal_actions()))
+    assert 0 <= rival_score(played) == rival_score(GAME.from_json(played.to_json()))

@@ -21,7 +21,7 @@ INFO = register_game(GameInfo(
         {"num_players": players, "options": {"side": side, "free_start": free_start}}
         for side in SIDES for players in range(1, 7) for free_start in (False, True)
         if players in (1, 3, 6) or not free_start  # the free start: a few table sizes are enough
-    ),
+    ) + ({"num_players": 2, "options": {"side": "2026-01-01", "free_start": False}},),  # a cave: a day's
 ))
 
 
