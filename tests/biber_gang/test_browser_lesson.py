@@ -9,8 +9,8 @@ import pytest
 
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
-from tests.in_browser import BG, assert_tablet_friendly, wait_idle
-from tests.lessons.in_browser import play_lesson
+from tests.in_browser import BG, assert_tablet_friendly
+from tests.lessons.in_browser import open_step, play_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -20,19 +20,11 @@ SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 CHECKED = ("reveal", "draw", "swap", "turn_up", "pair", "beaver", "swim", "rebuilt", "last_take", "last_swap")
 
 
-def open_step(page, url: str, index: int, lang: str) -> None:
-    page.goto(f"{url}/learn?lesson=biber_gang&step={index}&lang={lang}")
-    page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
-    page.locator(f"{BG} .tb-lesson").first.wait_for(timeout=30_000)
-    wait_idle(page)
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_lesson_is_played_by_taps(app, screen):
     width, height, lang = SCREENS[screen]
     with browser_page(width, height) as page:
-        open_step(page, app.url, 0, lang)  # the board's first load, so that the first screenshot shows it
-        shots = play_lesson(page, app.url, LESSON, f"lesson-biber-{screen}", lang)
+        shots = play_lesson(page, app.url, LESSON, f"lesson-biber-{screen}", lang, board=BG)
         assert len(shots) == len(LESSON.steps)
         assert page.locator(".st-key-ls-first").is_visible()
 
@@ -43,7 +35,7 @@ def test_the_highlighted_cards_are_in_sight(app, screen):
     with browser_page(width, height) as page:
         for key in CHECKED:
             index = next(n for n, step in enumerate(LESSON.steps) if step.key == key)
-            open_step(page, app.url, index, lang)
+            open_step(page, app.url, LESSON, index, lang, BG)
             marked = page.locator(f"{BG} .tb-lesson")
             assert marked.count() == len(LESSON.steps[index].show), key
             for n in range(marked.count()):

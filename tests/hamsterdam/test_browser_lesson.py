@@ -23,11 +23,7 @@ HD = board_selector("hd-board")
 def test_the_lesson_is_played_by_taps(app, screen):
     width, height, lang = SCREENS[screen]
     with browser_page(width, height) as page:
-        # The first page a fresh server draws takes longest: the board is awaited once, so that the first
-        # step's screenshot shows it too.
-        page.goto(f"{app.url}/learn?lesson=hamsterdam&lang={lang}")
-        page.locator(f"{HD} [data-tap]").first.wait_for(timeout=30_000)
-        shots = play_lesson(page, app.url, LESSON, f"lesson-hamsterdam-{screen}", lang)
+        shots = play_lesson(page, app.url, LESSON, f"lesson-hamsterdam-{screen}", lang, board=HD)
         assert len(shots) == len(LESSON.steps)
         assert page.locator(".st-key-ls-first").is_visible()
 

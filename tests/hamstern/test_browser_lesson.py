@@ -10,7 +10,7 @@ import pytest
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
 from tests.in_browser import HS, assert_tablet_friendly, wait_idle
-from tests.lessons.in_browser import play_lesson
+from tests.lessons.in_browser import open_step, play_lesson, step_of
 
 pytestmark = pytest.mark.browser
 
@@ -27,17 +27,6 @@ def test_the_lesson_is_played_by_taps(app, screen):
         assert page.locator(".st-key-ls-first").is_visible()
 
 
-def step_of(key: str) -> int:
-    return next(n for n, step in enumerate(LESSON.steps) if step.key == key)
-
-
-def open_step(page, url: str, key: str, lang: str) -> None:
-    page.goto(f"{url}/learn?lesson=hamstern&step={step_of(key)}&lang={lang}")
-    page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
-    page.locator(f"{HS} .tb-lesson").first.wait_for(timeout=30_000)
-    wait_idle(page)
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("key", ["first", "green", "corridor", "tick", "last"])
 def test_the_cells_to_cross_are_on_one_screen(app, screen, key):
@@ -46,8 +35,8 @@ def test_the_cells_to_cross_are_on_one_screen(app, screen, key):
     (at a finger's size) with the Cross button. Nothing is too small to tap, nothing runs off the side."""
     width, height, lang = SCREENS[screen]
     with browser_page(width, height) as page:
-        open_step(page, app.url, key, lang)
-        step = LESSON.steps[step_of(key)]
+        open_step(page, app.url, LESSON, step_of(LESSON, key), lang, HS)
+        step = LESSON.steps[step_of(LESSON, key)]
         if screen == "phone":
             page.locator(HS).evaluate("board => board.scrollIntoView()")
             button = page.locator(f'{HS} button[data-button="confirm"]').bounding_box()
@@ -68,10 +57,10 @@ def test_a_cell_that_does_not_touch_is_refused_with_the_rule(app):
     """The rulebook's red places: H5 touches the first crosses only at a corner; crossing it is refused
     with the rule's reason beside the sheet, and the lesson stays on its step."""
     with browser_page(1024, 768) as page:
-        open_step(page, app.url, "green", "en")
+        open_step(page, app.url, LESSON, step_of(LESSON, "green"), "en", HS)
         page.locator(f'{HS} [data-tap="4-7"]').tap()
         page.locator(f'{HS} button[data-button="confirm"]').tap()
         wait_idle(page)
         page.get_by_text("New crosses must touch one of your crosses").first.wait_for(timeout=30_000)
-        assert page.evaluate("new URLSearchParams(location.search).get('step')") == str(step_of("green"))
+        assert page.evaluate("new URLSearchParams(location.search).get('step')") == str(step_of(LESSON, "green"))
         page.screenshot(path="tests/artifacts/lesson-hamstern-refused.png")

@@ -34,12 +34,28 @@ def make_step(page, lesson: Lesson, index: int) -> None:
         tap_to_decide(page, board, selection[0])
 
 
-def play_lesson(page, url: str, lesson: Lesson, name: str, lang: str = "en", shots: bool = True) -> list[str]:
-    """Open the lesson at ``url`` and play every step; a screenshot of each step goes to
-    tests/artifacts/``name``-NN.png (their paths are returned). Each step must come in turn."""
-    page.goto(f"{url}/learn?lesson={lesson.game}&lang={lang}")
+def step_of(lesson: Lesson, key: str) -> int:
+    """The number of the step called ``key``."""
+    return next(n for n, step in enumerate(lesson.steps) if step.key == key)
+
+
+def open_step(page, url: str, lesson: Lesson, index: int, lang: str, board: str | None = None) -> None:
+    """Open step ``index`` and wait until ``board`` (a selector) is drawn, with the step's highlights if it
+    has any: the first page a fresh server draws takes longest."""
+    page.goto(f"{url}/learn?lesson={lesson.game}&step={index}&lang={lang}")
     page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
+    if board:
+        drawn = f"{board} .tb-lesson" if lesson.steps[index].show else f"{board} [data-tap]"
+        page.locator(drawn).first.wait_for(timeout=30_000)
     wait_idle(page)
+
+
+def play_lesson(page, url: str, lesson: Lesson, name: str, lang: str = "en", shots: bool = True,
+                board: str | None = None) -> list[str]:
+    """Open the lesson at ``url`` (its first step drawn on ``board``, a selector) and play every step; a
+    screenshot of each step goes to tests/artifacts/``name``-NN.png (their paths are returned). Each step
+    must come in turn, and the lesson ends on its end screen."""
+    open_step(page, url, lesson, 0, lang, board)
     taken = []
     for index in range(len(lesson.steps)):
         page.wait_for_function(f"(new URLSearchParams(location.search).get('step') || '0') === '{index}'",
@@ -54,4 +70,4 @@ def play_lesson(page, url: str, lesson: Lesson, name: str, lang: str = "en", sho
     return taken
 
 
-__all__ = ["play_lesson", "make_step", "shown_step", "part"]
+__all__ = ["play_lesson", "make_step", "shown_step", "part", "open_step", "step_of"]

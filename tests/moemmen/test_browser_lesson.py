@@ -10,8 +10,8 @@ import pytest
 
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
-from tests.in_browser import ARTIFACTS, assert_tablet_friendly, part, wait_idle
-from tests.lessons.in_browser import board_selector, play_lesson
+from tests.in_browser import ARTIFACTS, assert_tablet_friendly, part
+from tests.lessons.in_browser import board_selector, open_step, play_lesson, step_of
 
 pytestmark = pytest.mark.browser
 
@@ -20,19 +20,6 @@ SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 MM, RESULTS = board_selector("mm-board"), board_selector("mm-results")
 # Every step that points at cards on the table (the last points at a hand at the end of the match, below it).
 MARKING = [step.key for step in LESSON.steps if step.show and step.key != "scoring"]
-
-
-def step_of(key: str) -> int:
-    return next(n for n, step in enumerate(LESSON.steps) if step.key == key)
-
-
-def open_step(page, url: str, index: int, lang: str, board: str = MM) -> None:
-    page.goto(f"{url}/learn?lesson=moemmen&step={index}&lang={lang}")
-    page.locator(".st-key-ls-panel").wait_for(timeout=30_000)
-    page.locator(board).first.wait_for(timeout=30_000)
-    if LESSON.steps[index].show:
-        page.locator(f"{board} .tb-lesson").first.wait_for(timeout=30_000)
-    wait_idle(page)
 
 
 def expect(locator):
@@ -50,8 +37,7 @@ def outlined(page, marked) -> str:
 def test_the_lesson_is_played_by_taps(app, screen):
     width, height, lang = SCREENS[screen]
     with browser_page(width, height) as page:
-        open_step(page, app.url, 0, lang)  # the board's first load, so that the first screenshot shows it
-        shots = play_lesson(page, app.url, LESSON, f"lesson-moemmen-{screen}", lang)
+        shots = play_lesson(page, app.url, LESSON, f"lesson-moemmen-{screen}", lang, board=MM)
         assert len(shots) == len(LESSON.steps)
         assert page.locator(".st-key-ls-first").is_visible()
 
@@ -61,9 +47,9 @@ def test_the_highlighted_cards_are_in_sight(app, screen):
     width, height, lang = SCREENS[screen]
     with browser_page(width, height) as page:
         for key in MARKING:
-            open_step(page, app.url, step_of(key), lang)
+            open_step(page, app.url, LESSON, step_of(LESSON, key), lang, MM)
             marked = page.locator(f"{MM} .tb-lesson")
-            expect(marked).to_have_count(len(LESSON.steps[step_of(key)].show))  # the step's marks, drawn
+            expect(marked).to_have_count(len(LESSON.steps[step_of(LESSON, key)].show))  # the step's marks, drawn
             for n in range(marked.count()):
                 box = marked.nth(n).bounding_box()
                 assert box and box["width"] >= 30 and box["height"] >= 40, (key, n, box)
@@ -73,7 +59,7 @@ def test_the_highlighted_cards_are_in_sight(app, screen):
                 assert outlined(page, marked.nth(n)).startswith("solid"), key
             assert_tablet_friendly(page)
         # The scoring: Bea's hand among the hands shown at the end of the match, marked, and the page fits.
-        open_step(page, app.url, step_of("scoring"), lang, RESULTS)
+        open_step(page, app.url, LESSON, step_of(LESSON, "scoring"), lang, RESULTS)
         marked = page.locator(f"{RESULTS} .tb-lesson")
         expect(marked).to_have_count(1)
         assert outlined(page, marked).startswith("solid")
@@ -87,7 +73,7 @@ def test_the_highlighted_cards_are_in_sight(app, screen):
 def test_a_marked_card_once_chosen_looks_chosen(app):
     """The lesson's orange frame gives way to the dark frame of a chosen card: the learner sees the tap took."""
     with browser_page(1024, 768) as page:
-        open_step(page, app.url, step_of("exchange"), "en")
+        open_step(page, app.url, LESSON, step_of(LESSON, "exchange"), "en", MM)
         card = part(page, MM, "h5-0")  # the red −3
         before = outlined(page, card)
         card.tap()
