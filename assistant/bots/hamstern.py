@@ -48,7 +48,7 @@ class Situation:
         )
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)  # each keeps up to some 60 MB of its work
 def judge_for(side: str) -> Judge:
     """The judge of a side's (or a cave's) sheets, kept with what it has worked out between decisions."""
     return Judge(load_layout(side))
