@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.games import get_game
+from assistant.games.hamstern import Roll
 from tests.browser import browser_page
-from tests.in_browser import ARTIFACTS, HS, SIZES, assert_tablet_friendly, wait_idle
+from tests.in_browser import ARTIFACTS, HS, PHONE_SIZES, SIZES, assert_tablet_friendly, wait_idle
+from tests.phone_pages import assert_boxes_at_least, at_size, check_phone
+from tests.seat_devices import chromium, device, seat_url
 
 pytestmark = pytest.mark.browser
+CODE = "BAKO-MIRU"
 
 
 @pytest.mark.parametrize("size", ["landscape", "portrait"])
@@ -52,3 +57,21 @@ def test_the_print_page_shows_progress_then_offers_the_cave(app):
         page.get_by_text("PDF herunterladen").wait_for()
         page.screenshot(path=ARTIFACTS / "caves-print.png", full_page=True)
         assert_tablet_friendly(page)
+
+
+def test_a_seat_on_a_phone_plays_a_cave(app):
+    """A phone's window on the sheet works on a cave's chambers as on sides A and B: 44 px cells, one screen."""
+    state = get_game("hamstern").new_state(2, seed=3, side=CODE)
+    state.apply(Roll(4))
+    game_id = app.store.create(state, {"names": ["Ann", "Ben"], "dice": "app"})
+    token = app.store.seat_links(game_id, [1])[1].token
+    with chromium() as browser:
+        page = device(browser, seat_url(app.url, token, "en"), PHONE_SIZES["phone"])
+        page.get_by_text("You play Ben").wait_for(timeout=60_000)  # the served app makes the cave first
+        page.locator(f"{HS} .hs-window").wait_for()
+        for size in PHONE_SIZES:
+            at_size(page, size)
+            check_phone(page, ".tb-frame", {"the sheet's window": f"{HS} .hs-window",
+                                            "the buttons": f"{HS} .tb-buttons button"}, f"caves-phone-{size}")
+            assert_boxes_at_least(page, f"{HS} .hs-pick", "a pick of the chambers")
+        page.context.close()
