@@ -1,4 +1,5 @@
-"""Drawing one new cave from a random generator: chambers, corridors, badges, mushrooms and acorns.
+"""Drawing one new cave from a random generator: its chambers and corridors (cave_details.py adds the
+badges, mushrooms, acorns and points).
 
 The plan follows sides A and B (RULINGS.md section 1): the cave is a 3 x 3 block of chamber areas
 with one-cell earth lanes between them, the start chamber in the middle area; two neighbouring areas
@@ -13,8 +14,8 @@ when this draw cannot make a valid cave (the caller draws again); layout.parse_l
 from __future__ import annotations
 
 import random
-from collections import deque
 
+from assistant.games.hamstern import cave_details as details
 from assistant.games.hamstern.layout import Cell, corridor_path
 
 # Heights of the three row bands and widths of the three column bands (one earth lane between bands).
@@ -24,14 +25,7 @@ MIDDLE = (1, 1)
 MAX_CHAMBER, MIN_CHAMBER = 16, 4
 MAX_TUNNEL = 5  # earth cells a corridor may run through
 COUNTER = (4, 5, 6, 4, 5, 6)  # as on sides A and B: each box more or less moves the mean score by 6
-# Chamber points: tuned so that the hard bot's mean score on a cave is side A's (sides A and B: 50).
-OTHER_POINTS = 62  # for a cave of USUAL_CELLS cells, a 1-track of USUAL_TRACK boxes, no rock, ...
-USUAL_CELLS, PER_CELL = 84, 0.8
-USUAL_TRACK, PER_TRACK_BOX = 9.2, 3.5
-USUAL_MUSHROOMS, PER_MUSHROOM = 10, 1.2
-PER_ROCK = 1.9
 MOST_POINTS = 66  # a cave needing more to be fair makes scores swing too much (sides A and B: 53)
-MAX_POINTS = 12
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -53,20 +47,20 @@ def plan(rng: random.Random) -> str | None:
     for slot, shape in shapes.items():
         for row, col in shape:
             grid[row][col] = names[slot]
-    _split_by_rock(rng, grid, shapes, names)
-    corridors = _corridors(rng, grid, names)
+    _split_by_rock(rng, grid, shapes)
+    corridors = _corridors(rng, grid)
     if corridors is None:
         return None
-    badges = _badges(rng, grid, corridors)
+    badges = details.badges(rng, grid, corridors)
     if badges is None:
         return None
     track = rng.choice((8, 9, 9, 10, 10))
-    icons = _icons(rng, grid, corridors, badges)
-    points = _points(grid, corridors, track, sum(kind == "M" for kind in icons.values()))
+    icons = details.icons(rng, grid, corridors, badges)
+    points = details.points(grid, corridors, track, sum(kind == "M" for kind in icons.values()))
     if sum(points.values()) > MOST_POINTS:
         return None
     counter = list(COUNTER)
-    return _toml(grid, icons, corridors, points, badges, track, counter)
+    return details.toml(grid, icons, corridors, points, badges, track, counter)
 
 
 # --- areas and shapes ------------------------------------------------------------------------
@@ -149,19 +143,7 @@ def _outer_line(rng: random.Random, shape: set[Cell]) -> set[Cell]:
 
 
 def _connected(cells: set[Cell]) -> bool:
-    return len(_component(cells, next(iter(cells)))) == len(cells) if cells else False
-
-
-def _component(cells: set[Cell], start: Cell) -> set[Cell]:
-    seen, queue = {start}, deque([start])
-    while queue:
-        r, c = queue.popleft()
-        for dr, dc in STEPS:
-            other = (r + dr, c + dc)
-            if other in cells and other not in seen:
-                seen.add(other)
-                queue.append(other)
-    return seen
+    return len(details.component(cells, next(iter(cells)))) == len(cells) if cells else False
 
 
 def _names(shapes) -> dict[tuple[int, int], str]:
@@ -170,7 +152,7 @@ def _names(shapes) -> dict[tuple[int, int], str]:
     return {MIDDLE: "S", **{slot: "abcdefg"[n] for n, slot in enumerate(others)}}
 
 
-def _split_by_rock(rng: random.Random, grid, shapes, names) -> None:
+def _split_by_rock(rng: random.Random, grid, shapes) -> None:
     """Sometimes one chamber (never the start) gets a line of rock across it: two parts, each of at
     least three cells, each to be reached on its own (side B's chamber b)."""
     if rng.random() < 0.5:
@@ -181,7 +163,7 @@ def _split_by_rock(rng: random.Random, grid, shapes, names) -> None:
             continue
         for line in _straight_lines(shape):
             rest = shape - line
-            parts = _parts(rest)
+            parts = details.parts(rest)
             if len(parts) == 2 and min(map(len, parts)) >= 3 and len(rest) >= MIN_CHAMBER:
                 choices.append((slot, line))
     if not choices:
@@ -203,23 +185,14 @@ def _straight_lines(shape: set[Cell]) -> list[set[Cell]]:
     return lines
 
 
-def _parts(cells: set[Cell]) -> list[set[Cell]]:
-    parts, left = [], set(cells)
-    while left:
-        part = _component(left, min(left))
-        parts.append(part)
-        left -= part
-    return parts
-
-
 # --- corridors ---------------------------------------------------------------------------------
-def _corridors(rng: random.Random, grid, names) -> list[tuple[Cell, Cell]] | None:
+def _corridors(rng: random.Random, grid) -> list[tuple[Cell, Cell]] | None:
     """Corridors that reach every part of every chamber from the start chamber, and a few more."""
     rows, cols = len(grid), len(grid[0])
     owner = {(r, c): grid[r][c] for r in range(rows) for c in range(cols) if grid[r][c] not in ".#"}
     part_of = {}
     for letter in sorted(set(owner.values())):
-        for n, part in enumerate(_parts({cell for cell, name in owner.items() if name == letter})):
+        for n, part in enumerate(details.parts({cell for cell, name in owner.items() if name == letter})):
             for cell in part:
                 part_of[cell] = (letter, n)
     candidates = _straight_tunnels(grid, owner)
@@ -280,124 +253,3 @@ def _straight_tunnels(grid, owner) -> list[tuple[Cell, Cell]]:
 
 def _distance(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-# --- badges and pictures ---------------------------------------------------------------------
-def _badges(rng: random.Random, grid, corridors) -> dict[str, Cell] | None:
-    """For each chamber an earth cell on its wall (touching no other chamber, in no tunnel) for its
-    points badge, a cell clear of every other badge."""
-    rows, cols = len(grid), len(grid[0])
-    tunnels = {cell for near, far in corridors for cell in corridor_path(near, far)}
-    badges: dict[str, Cell] = {}
-    centres = []
-    for letter in sorted({ch for line in grid for ch in line} - {".", "#"}):
-        options = []
-        for r in range(rows):
-            for c in range(cols):
-                if grid[r][c] != "." or (r, c) in tunnels:
-                    continue
-                around = [(r + dr, c + dc) for dr, dc in STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols]
-                mine = [cell for cell in around if grid[cell[0]][cell[1]] == letter]
-                others = [cell for cell in around if grid[cell[0]][cell[1]] not in (".", "#", letter)]
-                if len(mine) == 1 and not others:
-                    centre = ((c + mine[0][1] + 1) / 2, (r + mine[0][0] + 1) / 2)
-                    if all((centre[0] - x) ** 2 + (centre[1] - y) ** 2 >= 1.2 for x, y in centres):
-                        options.append(((r, c), centre))
-        if not options:
-            return None
-        (cell, centre) = rng.choice(options)
-        badges[letter] = cell
-        centres.append(centre)
-    return badges
-
-
-def _icons(rng: random.Random, grid, corridors, badges) -> dict[Cell, str]:
-    """Four acorns in four chambers away from the start, 8-12 mushrooms spread over all chambers;
-    never under a badge."""
-    under_badge = set()
-    for letter, (r, c) in badges.items():
-        under_badge |= {(r + dr, c + dc) for dr, dc in STEPS
-                        if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[0]) and grid[r + dr][c + dc] == letter}
-    cells_of = {}
-    for r, line in enumerate(grid):
-        for c, ch in enumerate(line):
-            if ch not in ".#" and (r, c) not in under_badge:
-                cells_of.setdefault(ch, []).append((r, c))
-    hops = _hops(grid, corridors)
-    icons = {}
-    far_first = sorted((letter for letter in cells_of if letter != "S"), key=lambda x: (-hops[x], rng.random()))
-    for letter in far_first[:4]:
-        icons[rng.choice(cells_of[letter])] = "A"
-    mushrooms = rng.randint(9, 12)
-    letters = sorted(cells_of)
-    order = letters + [rng.choice(letters) for _ in range(mushrooms - len(letters))]
-    for letter in order[:mushrooms]:
-        free = [cell for cell in cells_of[letter] if cell not in icons]
-        if free:
-            icons[rng.choice(free)] = "M"
-    return icons
-
-
-def _hops(grid, corridors) -> dict[str, int]:
-    """Corridors between the start chamber and each chamber, by the shortest way."""
-    links: dict[str, set[str]] = {}
-    for (r1, c1), (r2, c2) in corridors:
-        a, b = grid[r1][c1], grid[r2][c2]
-        links.setdefault(a, set()).add(b)
-        links.setdefault(b, set()).add(a)
-    hops, queue = {"S": 0}, deque(["S"])
-    while queue:
-        here = queue.popleft()
-        for there in sorted(links.get(here, ())):
-            if there not in hops:
-                hops[there] = hops[here] + 1
-                queue.append(there)
-    return hops
-
-
-def _points(grid, corridors, track: int, mushrooms: int) -> dict[str, int]:
-    """A chamber's points: more for more cells (more than in proportion: a big chamber takes long to
-    fill), for every corridor between it and the start, for cells with one neighbour or none (they
-    need exactly the right roll) and for a chamber in two parts; shared out so that the chambers
-    besides the start one make about OTHER_POINTS together, none more than MAX_POINTS (one chamber
-    worth a lot makes scores swing). A cave of more cells or a shorter 1-track is harder to fill:
-    its chambers share more points, and fewer if it has more mushrooms (measured: a cell more costs
-    the hard bot about 0.4 points, a 1-track box less 1.7, a cell of rock 0.9; a mushroom more
-    brings 0.6; a chamber point 0.47). The start chamber: a third of its cells."""
-    hops = _hops(grid, corridors)
-    cells_of: dict[str, set[Cell]] = {}
-    for r, line in enumerate(grid):
-        for c, ch in enumerate(line):
-            if ch not in ".#":
-                cells_of.setdefault(ch, set()).add((r, c))
-    weights = {}
-    for letter, cells in cells_of.items():
-        size = len(cells)
-        dead_ends = sum(1 for r, c in cells if sum((r + dr, c + dc) in cells for dr, dc in STEPS) <= 1)
-        split = 1.5 if len(_parts(cells)) > 1 else 0.0
-        weights[letter] = 0.45 * size + 0.015 * size * size + 0.5 * hops.get(letter, 3) + 0.4 * dead_ends + split
-    start = weights.pop("S")
-    cells = sum(map(len, cells_of.values()))
-    rocks = sum(line.count("#") for line in grid)
-    total = (OTHER_POINTS + PER_CELL * (cells - USUAL_CELLS) + PER_TRACK_BOX * (USUAL_TRACK - track)
-             + PER_ROCK * rocks - PER_MUSHROOM * (mushrooms - USUAL_MUSHROOMS))
-    scale = total / sum(weights.values())
-    points = {letter: min(MAX_POINTS, max(2, round(weight * scale))) for letter, weight in weights.items()}
-    points["S"] = max(2, round(len(cells_of["S"]) / 3)) if start else 2
-    return points
-
-
-def _toml(grid, icons, corridors, points, badges, track, counter) -> str:
-    icon_rows = ["".join(icons.get((r, c), ".") for c in range(len(grid[0]))) for r in range(len(grid))]
-    lines = [f"one_track_length = {track}", f"round_counter_faces = {counter}", "",
-             'grid = """', *("".join(line) for line in grid), '"""', "",
-             'icons = """', *icon_rows, '"""', "", "corridors = ["]
-    for (r1, c1), (r2, c2) in corridors:
-        lines.append(f"  [[{r1}, {c1}], [{r2}, {c2}]],    # {grid[r1][c1]} - {grid[r2][c2]}")
-    lines.append("]")
-    for letter in sorted(points, key=lambda x: (x != "S", x)):
-        lines += ["", f"[chambers.{letter}]", f"points = {points[letter]}"]
-        if letter == "S":
-            lines.append("start = true")
-        lines.append(f"points_at = [{badges[letter][0]}, {badges[letter][1]}]")
-    return "\n".join(lines) + "\n"
