@@ -33,7 +33,7 @@ def step_of(key: str) -> int:
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("key", ["plug", "cheekster", "mobster", "breach", "copycatster"])
+@pytest.mark.parametrize("key", ["plug", "cheekster", "others", "mobster", "breach", "stay", "copycatster"])
 def test_the_highlighted_parts_are_shown(app, screen, key):
     """Each part the step points at is drawn and outlined (in the page, if not all on its first screen: a
     phone scrolls down to Bea's dam); nothing is too small to tap and nothing runs off the side."""

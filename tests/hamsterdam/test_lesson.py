@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from assistant import CHANCE
 from assistant.games.hamsterdam.cards import card_of
+from assistant.i18n import catalogue
 from assistant.lessons import load_lesson
 
 LESSON = load_lesson("hamsterdam")
@@ -50,9 +51,12 @@ def test_the_rulebook_s_rules_are_steps():
     # the breach comes with the third token in the pile; the flipped card's hamsters move onto a token
     assert before("breach").piles[LEARNER] == 3
     assert after("sacrifice").stacks[LEARNER][value_at(before("breach"), LEARNER, 3)] == ["momster"]
-    # moved onto a flood token, the hamster and the token leave the game
+    # moved onto a flood token, the hamster leaves the game and the token goes back to the supply (D15)
     moved = after("move")
     assert moved.tokens[LEARNER][value_at(moved, LEARNER, 7)] == 0 and moved.removed[LEARNER] == ["hamster"]
+    assert moved.supply == before("move").supply + 1
+    assert after("sacrifice").supply == before("sacrifice").supply + 1
+    assert after("speedster").supply == before("speedster").supply + 1
     # redeployment: every piece taken up; a hamster leaves the game to clear a token
     assert before("redeploy").phase == "place" and before("redeploy").turns == 12
     assert not any(after("clear").tokens[LEARNER])
@@ -77,8 +81,11 @@ def test_the_texts_say_what_the_board_shows():
     assert not any(after("janitster").tokens[LEARNER])
     breach = before("breach")
     assert breach.tokens[LEARNER][value_at(breach, LEARNER, 12)] == 1
+    # the pile step shows the learner's first pile token, and already Bea's 9 (its text says so)
+    assert before("pile").piles[LEARNER] == 1 and before("pile").value == 9
     end = LESSON.state_before(len(LESSON.steps) - 1)
     assert end.piles == [4, 6] and [end.dam_tokens(p) for p in (0, 1)] == [1, 2]
+    assert end.breaches == [1, 3]  # Bea's dam breached at 3, 5 and 6 tokens
     assert end.winners() == [LEARNER]
 
 
@@ -90,3 +97,17 @@ def test_the_learner_uses_at_least_six_special_hamsters():
     bombed = before("bombster")
     assert bombed.phase == "flood" and bombed.floods[0][0] == LEARNER
     assert after("copycatster").piles[1] == before("copycatster").piles[1] + 1  # Bombster copied onto Bea's token
+
+
+def test_every_special_is_at_least_described():
+    """The specials not played on the board are named with what they do: the skip-movement ones in
+    ``stay`` (Momster on the learner's dam), the rest in ``others`` (Bea's Buffster highlighted)."""
+    texts = catalogue("en")
+    said = " ".join(texts[f"lesson.hamsterdam.{step.key}.text"] for step in LESSON.steps)
+    for name in ("Blobster", "Bombster", "Buffster", "Cheekster", "Contractster", "Copycatster", "Huckster",
+                 "Janitster", "Mobster", "Momster", "Napster", "Ninjaster", "Physicster", "Speedster", "Spinster",
+                 "Swimster", "Twinsters", "Whack-a-Mole"):
+        assert name in said, name
+    others = before("others")
+    assert "buffster" in others.stacks[1][value_at(others, 1, 8)]
+    assert "momster" in before("stay").stacks[LEARNER][value_at(before("stay"), LEARNER, 3)]
