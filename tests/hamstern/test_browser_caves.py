@@ -32,6 +32,7 @@ def test_a_cave_from_a_code_is_chosen_looked_at_and_played(app, size):
         wait_idle(page)
         page.get_by_text("Look at the cave").tap()
         wait_idle(page)
+        page.wait_for_timeout(800)  # the expander opens with an animation
         page.screenshot(path=ARTIFACTS / f"caves-setup-{size}.png", full_page=True)
         assert_tablet_friendly(page)
         page.get_by_role("button", name="Start the game").tap()
