@@ -66,7 +66,7 @@ def test_a_new_chamber_begins_at_the_corridor_reached_and_not_at_the_others():
 
 def test_a_one_with_two_crosses_strikes_two_boxes():
     state = before("one")
-    assert state.roll == 1 and state.struck[0] == 1
+    assert state.roll == 1 and state.struck[0] == 1  # the 1 of step green struck the first (its text says so)
     assert after("one").struck[0] == 3
 
 
@@ -105,6 +105,15 @@ def test_the_last_roll_ticks_the_last_box_and_fills_a_chamber():
     state = after("last")
     assert state.ticks == state.layout.round_counter_length and not state.is_over()  # Bea still uses it
     assert "e" in state.breakdowns()[0].complete and state.scores()[0] == 20
+
+
+def test_the_game_ends_in_a_shared_win_after_every_tie_break():
+    """Bea's last cross (A5 to D5) takes no mushroom: 20 to 20, chambers, mushrooms and acorns level."""
+    state = LESSON.state_before(step_of("result"))
+    assert state.is_over() and state.scores() == [20, 20] and state.winners() == [0, 1]
+    mine, bea = state.breakdowns()
+    assert (mine.chambers, mine.mushrooms, mine.acorns) == (bea.chambers, bea.mushrooms, bea.acorns) == (8, 8, 4)
+    assert LAYOUT.cells_of(state.crossed[1]) >= cells("A5 B5 C5 D5")
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
