@@ -63,6 +63,13 @@ def test_the_empty_deck_is_rebuilt_at_the_end_of_the_turn():
     assert len(rebuilt.deck) > 80 and rebuilt.turn == 0
 
 
+def test_bea_s_action_4_is_the_one_the_rebuilt_step_names():
+    """Bea, with one face-down card left, puts the 2 she drew straight onto the discard pile (action 4)."""
+    rebuilt = state_before("rebuilt")
+    assert bin(rebuilt.face_up[1]).count("1") == 7 and rebuilt.discard[-1] == 2
+    assert [move.to_json() for move in LESSON.steps[step_number("rebuilt")].auto][-1] == '{"move":"discard"}'
+
+
 def test_the_scoring_example_is_the_rulebook_s():
     """Columns (5,5) (5,5) (3,7) and the locked beaver pair as 5: three matching pairs, 10 - 15 = -5 (RULINGS.md);
     Bea's two pairs of different values earn nothing: 5, as Jasmin's and Ricarda's first round."""
@@ -73,6 +80,8 @@ def test_the_scoring_example_is_the_rulebook_s():
         (-5, [5, 5, None, 5], -15, [5])
     assert (bea["points"], bea["bonus"]) == (5, 0)
     assert [value for value in bea["column_pairs"] if value is not None] == [12, 4]
+    # her two 1s lie in different columns (top right, bottom second): no pair, they count 1 + 1
+    assert [at for at, card in enumerate(bea["display"]) if card == 1] == [3, 5] and bea["column_pairs"][1] is None
 
 
 def test_the_locked_beaver_pair_cannot_be_swapped_out(db):
