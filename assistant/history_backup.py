@@ -29,7 +29,7 @@ from datetime import datetime
 
 from assistant import history_checks as checking
 from assistant.history_checks import RestoreRefused
-from assistant.store import LESSON_SETUP
+from assistant.store import IS_LESSON
 from assistant.store import _time as saved_time
 from assistant.store_history import known_person, person_id
 
@@ -92,8 +92,8 @@ def backup_with_report(store) -> tuple[bytes, int]:
     with store._connect() as db:
         db.execute("BEGIN")  # one picture of the file, even while a game moves on meanwhile
         # A lesson's game is no game of the table's (assistant/store.py): not kept.
-        games = db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE setup NOT LIKE ? ORDER BY created, id",
-                           (LESSON_SETUP,)).fetchall()
+        games = db.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE NOT {IS_LESSON} ORDER BY created, id"
+                           ).fetchall()
         actions, marks, pending = defaultdict(list), defaultdict(dict), defaultdict(list)
         for game_id, action in db.execute("SELECT game_id, action FROM actions ORDER BY game_id, number"):
             actions[game_id].append(action)

@@ -185,6 +185,8 @@ def _game(entry: Any) -> dict:
         raise Bad("history.restore.game_broken")  # a game this app cannot play
     try:
         setup = _checked_setup(row["game"], row["num_players"], row["setup"])  # as the store reads it back
+        if setup.get("origin") == "lesson":  # a backup holds none: a lesson's game is none of the table's
+            raise Bad("history.restore.game_broken")
         state = _replayed(row, setup)
         # The saved end must be the end its actions reach.
         if bool(row["finished"]) != state.is_over():

@@ -71,8 +71,10 @@ CREATE TABLE IF NOT EXISTS score_checks (
 # A lesson's game (assistant/lessons) is a prepared position played only to learn: besides, it is not
 # listed, not backed up, and deleted once its lesson moves on to another position.
 ORIGINS = ("played_on", "imported", "lesson")
-# How the app writes a lesson's setup (json.dumps): a LIKE finds it without parsing a damaged row's JSON.
-LESSON_SETUP = '%"origin": "lesson"%'
+# A lesson's game, in SQL: its setup's own "origin" (a damaged row's text, no JSON, is none).
+IS_LESSON = "(json_valid(setup) AND json_extract(setup, '$.origin') IS 'lesson')"
+# Lesson games kept at most, the newest: a lesson opened again makes a new one (assistant/ui/lesson/runner.py).
+KEPT_LESSON_GAMES = 12
 
 
 class UnknownGame(LookupError):
@@ -226,7 +228,13 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
     def forget_lesson_game(self, game_id: str) -> None:
         """Delete a lesson's game (nothing else: a game not marked as a lesson's stays)."""
         with self._connect() as db:
-            db.execute("DELETE FROM games WHERE id = ? AND setup LIKE ?", (game_id, LESSON_SETUP))
+            db.execute(f"DELETE FROM games WHERE id = ? AND {IS_LESSON}", (game_id,))
+
+    def forget_old_lesson_games(self, keep: int = KEPT_LESSON_GAMES) -> None:
+        """Delete all but the ``keep`` newest lessons' games: a lesson left half way is not picked up again."""
+        with self._connect() as db:
+            db.execute(f"DELETE FROM games WHERE {IS_LESSON} AND id NOT IN"
+                       f" (SELECT id FROM games WHERE {IS_LESSON} ORDER BY updated DESC LIMIT ?)", (keep,))
 
     def load(self, game_id: str) -> SavedGame:
         """The saved game; UnknownGame, or DamagedGame for anything that cannot be rebuilt."""
@@ -331,9 +339,9 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
         with self._connect() as db:
             rows = db.execute(
                 "SELECT id, game, num_players, setup, updated, finished FROM games"
-                " WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) AND setup NOT LIKE ?"
+                f" WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) AND NOT {IS_LESSON}"
                 " ORDER BY updated DESC LIMIT ?",
-                (game, game, unfinished_only, LESSON_SETUP, limit),
+                (game, game, unfinished_only, limit),
             ).fetchall()
         games = []
         for game_id, name, num_players, setup, updated, finished in rows:

@@ -116,7 +116,7 @@ def visitor_pages() -> list[st.Page]:
     join = [st.Page(join_page, title=tr("ui.access.title"), icon=":material/login:", url_path=path,
                     default=n == 0, visibility="visible" if n == 0 else "hidden")
             for n, path in enumerate(["home", *(name.replace("_", "-") for name in menu() if name != "home"),
-                                      *(name for name in game_names() if "_" in name)])]
+                                      *(name for name in game_names() if "_" in name), "learn"])]
     return [*join, seat_page(), replay_page()]
 
 

@@ -156,9 +156,11 @@ def test_the_first_game_after_the_lesson_shows_its_hints(game, db):
     decision without asking."""
     lesson = load_lesson(game)
     at = open_lesson(game, step=str(len(lesson.steps)))
+    at.text_input(key="ls-name").set_value("Mira")
     at.button(key="ls-first").click().run()
     assert not at.exception, at.exception
     saved = db.recent()
+    assert saved[0]["setup"]["names"][0] == "Mira"  # a real game: it counts under the learner's own name
     assert len(saved) == 1 and saved[0]["setup"]["coach"] is True
     assert [kind for kind in saved[0]["setup"].get("bots", ["human"])] == \
         ["human", *["easy"] * (len(saved[0]["setup"]["names"]) - 1)]

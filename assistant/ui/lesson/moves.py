@@ -7,6 +7,7 @@ else on the board is the game's own: a lesson is a real game, played by the real
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -16,13 +17,16 @@ from assistant.lessons import Lesson, Step, lesson_games, load_lesson
 from assistant.ui.common import lang, tr
 from assistant.ui.table import Table
 
+STEP_NUMBER = re.compile(r"[0-9]{1,3}")  # a step in the address: ASCII digits only ("²" is a digit to isdigit)
 
-def lesson_of(setup: dict[str, Any]) -> tuple[Lesson, int] | None:
-    """The lesson and the prepared position a saved game plays (None: not a lesson's game)."""
+
+def lesson_of(game: str, setup: dict[str, Any]) -> tuple[Lesson, int] | None:
+    """The lesson and the prepared position a saved game of ``game`` plays (None: not a lesson's game, or a
+    mark that names another game's lesson)."""
     if setup.get("origin") != "lesson":
         return None
     marked = setup.get("lesson")
-    if not isinstance(marked, dict) or marked.get("game") not in lesson_games():
+    if not isinstance(marked, dict) or marked.get("game") != game or game not in lesson_games():
         return None
     lesson, segment = load_lesson(marked["game"]), marked.get("segment")
     if type(segment) is not int or not 0 <= segment < len(lesson.starts):
@@ -39,7 +43,7 @@ def step_text(lesson: Lesson, step: Step, part: str) -> str | None:
 def refusal(table: Table, move, seat: int | None = None) -> str | None:
     """Why the lesson does not take ``move`` now, or None (not a lesson's game, or the move asked for).
     A move the rules refuse anyway is refused with the rules' own reason: that too is a lesson."""
-    found = lesson_of(table.setup)
+    found = lesson_of(table.game, table.setup)
     if found is None:
         return None
     lesson, segment = found
@@ -57,16 +61,22 @@ def refusal(table: Table, move, seat: int | None = None) -> str | None:
     return step_text(lesson, step, "why") or tr("ui.lesson.not_this", do=step_text(lesson, step, "do") or "")
 
 
-def shown_step(lesson: Lesson) -> int | None:
-    """The step the lesson page shows (its address, set by the server: assistant/ui/lesson/runner.py)."""
+def step_in_address(lesson: Lesson) -> int:
+    """The step in the address, kept within the lesson (its length: the lesson is done); anything but a
+    number is the first step."""
     text = st.query_params.get("step", "0")
-    number = int(text) if text.isdigit() and len(text) < 4 else 0
+    return min(int(text), len(lesson.steps)) if STEP_NUMBER.fullmatch(text) else 0
+
+
+def shown_step(lesson: Lesson) -> int | None:
+    """The step the lesson page shows (None: the lesson is done)."""
+    number = step_in_address(lesson)
     return number if number < len(lesson.steps) else None
 
 
 def lesson_roll(table: Table):
     """The lesson's prepared roll at a chance node of a lesson's game; None for any other game."""
-    found = lesson_of(table.setup)
+    found = lesson_of(table.game, table.setup)
     if found is None:
         return None
     lesson, segment = found

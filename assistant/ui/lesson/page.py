@@ -15,8 +15,8 @@ from assistant.lessons import Lesson, lesson_games, load_lesson
 from assistant.ui.common import fragment, lang, tr
 from assistant.ui.components import HIGHLIGHT
 from assistant.ui.components.screen import phone_screen
-from assistant.ui.lesson.moves import step_text
-from assistant.ui.lesson.runner import LESSON_PARAM, as_phone, first_game, go_to, restart_at, shown_step, table_for
+from assistant.ui.lesson.moves import step_in_address, step_text
+from assistant.ui.lesson.runner import LESSON_PARAM, as_phone, first_game, go_to, restart_at, table_for
 from assistant.ui.nav import game_app, lesson_page, page
 
 LESSON_CSS = """<style>
@@ -66,7 +66,7 @@ def lesson_list() -> None:
 
 def _lesson(game: str) -> None:
     lesson = load_lesson(game)
-    index = shown_step(lesson)
+    index = step_in_address(lesson)
     table = None
     if index < len(lesson.steps):
         table, index = table_for(lesson, index)
@@ -129,9 +129,12 @@ def _done(lesson: Lesson) -> None:
     with st.container(key="ls-panel"):
         st.markdown(f"### :material/school: {tr('ui.lesson.done_title', game=title)}")
         st.markdown(tr(f"lesson.{lesson.game}.done"))
+        # The first real game counts in the history: under the learner's own name.
+        name = st.text_input(tr("ui.lesson.your_name"), value=tr("ui.default_name", n=1), max_chars=20,
+                             key="ls-name").strip() or tr("ui.default_name", n=1)
         with st.container(horizontal=True, key="ls-buttons"):
             if st.button(tr("ui.lesson.first_game"), key="ls-first", type="primary", icon=":material/play_arrow:"):
-                st.switch_page(page(lesson.game), query_params={"game": first_game(lesson), "lang": lang()})
+                st.switch_page(page(lesson.game), query_params={"game": first_game(lesson, name), "lang": lang()})
             st.button(tr("ui.lesson.again"), key="ls-again", icon=":material/replay:",
                       on_click=partial(restart_at, lesson, 0))
             if st.button(tr("ui.home"), key="ls-home", icon=":material/home:"):

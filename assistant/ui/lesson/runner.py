@@ -15,11 +15,13 @@ import streamlit as st
 from assistant.games import get_game
 from assistant.games.registry import game_info
 from assistant.lessons import Lesson
-from assistant.ui.common import store
+from assistant.ui.access import still_table
+from assistant.ui.common import store, tr
 from assistant.ui.lesson.moves import lesson_of
 from assistant.ui.table import Table, open_table
 
 LESSON_PARAM, STEP_PARAM, GAME_PARAM = "lesson", "step", "game"
+MADE_HERE = "lesson_game_made_here"  # session key: the lesson game this tab made last
 # The players of a lesson, the same in both languages: the learner is Ann, "(you)" beside the name (a name,
 # not "You": the log's sentences are about a third person, "Ann starts").
 NAMES = ("Ann", "Bea", "Carl", "Dana", "Emil", "Finn")
@@ -32,13 +34,6 @@ class LessonTable(Table):
 
     def still_held(self) -> bool:
         return self._still_the_table()
-
-
-def shown_step(lesson: Lesson) -> int:
-    """The step in the address, kept within the lesson (its length: the lesson is done)."""
-    text = st.query_params.get(STEP_PARAM, "0")
-    number = int(text) if text.isdigit() and len(text) < 4 else 0
-    return min(number, len(lesson.steps))
 
 
 def go_to(step: int) -> None:
@@ -83,7 +78,7 @@ def _open(lesson: Lesson) -> Table | None:
     if not game_id:
         return None
     table = open_table(game_id, explain=False)
-    found = lesson_of(table.setup) if table is not None else None
+    found = lesson_of(table.game, table.setup) if table is not None else None
     return table if found is not None and found[0] is lesson else None
 
 
@@ -97,8 +92,12 @@ def _new_game(lesson: Lesson, index: int, old: Table | None) -> Table:
     segment = lesson.steps[index].segment
     state = lesson.state_before(index)
     game_id = store().create(state, lesson_setup(lesson, segment))
-    if old is not None:
-        store().forget_lesson_game(old.id)
+    # One lesson game per tab: the one it made before (a lesson opened again, another lesson) goes; of
+    # lessons left half way in other tabs the newest few are kept.
+    for replaced in {old.id if old is not None else None, st.session_state.get(MADE_HERE)} - {None}:
+        store().forget_lesson_game(replaced)
+    st.session_state[MADE_HERE] = game_id
+    store().forget_old_lesson_games()
     st.query_params[GAME_PARAM] = game_id
     return open_table(game_id, explain=False)
 
@@ -126,6 +125,8 @@ def app_setup(game: str, names: list[str], bots: list[str], speed: str) -> dict:
 
 def restart_at(lesson: Lesson, index: int) -> None:
     """Back and Skip: show step ``index`` on a game at its position (made by ``table_for``)."""
+    if not still_table():  # a button's callback runs before the page checks the device again
+        return
     go_to(index)
     game_id = st.query_params.get(GAME_PARAM, "")
     if game_id:
@@ -133,13 +134,13 @@ def restart_at(lesson: Lesson, index: int) -> None:
         del st.query_params[GAME_PARAM]
 
 
-def first_game(lesson: Lesson) -> str:
-    """A first real game after the lesson: the learner against the easy bot(s), with hints that explain
-    shown at every decision (``"coach"``): its id. A game without computer opponents (Hamstern): the
-    learner's own sheet, with the hints."""
+def first_game(lesson: Lesson, name: str) -> str:
+    """A first real game after the lesson: the learner (``name``, as typed) against the easy bot(s), with
+    hints that explain shown at every decision (``"coach"``): its id. A game without computer opponents
+    (Hamstern): the learner's own sheet, with the hints. It is a real game: it counts in the history."""
     start, info = lesson.starts[0], game_info(lesson.game)
     players = max(start.players, info.min_players) if info.setup_has_bots else 1
-    names = list(NAMES[:players])
+    names = [name, *(tr("ui.lesson.bot_name", n=n) for n in range(1, players))]
     state = get_game(lesson.game).new_state(players, seed=_seed(), **start.options)
     setup = app_setup(lesson.game, names, ["human", *["easy"] * (players - 1)], "normal")
     return store().create(state, {**setup, "coach": True})
