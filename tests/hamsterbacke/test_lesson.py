@@ -66,4 +66,14 @@ def test_the_texts_name_the_piles_the_steps_take(lang):
 @pytest.mark.parametrize("lang", ("en", "de"))
 def test_bernds_numbers_are_said(lang):
     text = t("lesson.hamsterbacke.bernd.text", lang)
-    assert re.findall(r"\d+", text) == ["20", "5", "15", "3"], text
+    assert re.findall(r"\d+", text) == ["20", "5", "15", "3", "33"], text
+
+
+def test_bea_wins_as_the_bernd_step_says():
+    state = LESSON.state_before(STEPS["bernd"])
+    assert state.scores() == [15, 33, 16] and max(range(3), key=state.scores().__getitem__) == 1
+
+
+def test_pile_7_holds_a_dark_green_1_which_bea_s_light_green_does_not_block():
+    state = LESSON.state_before(STEPS["gift"])
+    assert state.piles[6] == [NAMES.index("darkgreen1")] and state.blocking[1][-1] == LIGHT_GREEN
