@@ -17,4 +17,5 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
 .venv/bin/python -m ruff check .
-.venv/bin/python -m pytest "$@"
+# Both cores: a test module stays on one worker (its served app and file of saved games are the module's).
+.venv/bin/python -m pytest -n 2 --dist loadfile "$@"
