@@ -18,6 +18,7 @@ from assistant.games.hamsterdam.cards import numbers
 from assistant.i18n import t
 from sheets.hamsterdam_icons import WINDOWS, icon_width, place_icon
 from sheets.pdf import BOLD, FONT, MARGIN, PAPERS, draw_fitted, fit_font_size, register_fonts, render_pages, wrap_lines
+from sheets.scan_marks import INSET, MARKER, SheetKind, draw_markers
 
 HEADER_H = 11 * mm
 NAME_LINE_H = 7.5 * mm
@@ -68,12 +69,14 @@ class PageLayout:
         """(name, lower edge, upper edge) of every part, top to bottom: nothing drawn may
         reach from one into another."""
         top = self.height - MARGIN
-        return [("header", top - HEADER_H, top),
+        return [("markers", self.height - INSET - MARKER, self.height - INSET),  # for the camera (scan_marks)
+                ("header", top - HEADER_H, top),
                 *((f"strip {n + 1}", s.bottom, s.top) for n, s in enumerate(self.strips)),
                 ("notes", self.notes_top - self.notes_h, self.notes_top),
                 ("band", self.band_top - BAND_H, self.band_top),
                 ("legend", self.legend_top - self.legend_h, self.legend_top),
-                ("footer", MARGIN - 2, MARGIN + FOOTER_H)]
+                ("footer", MARGIN - 2, MARGIN + FOOTER_H),
+                ("markers", INSET, INSET + MARKER)]
 
 
 def player_counts() -> tuple[int, ...]:
@@ -162,10 +165,16 @@ def render(paper: str = "a4", lang: str = "en", copies: int = 1, players: int = 
         raise ValueError(f"Hamsterdam is for {allowed} players, not {players!r}")
     layout = page_layout(paper, players, lang)
     title = f"{t('sheet.hamsterdam.title', lang)} – {t('sheet.hamsterdam.players', lang, count=players)}"
-    return render_pages(paper, title, lambda canvas: draw_sheet(canvas, layout, players, lang), copies)
+    return render_pages(paper, title, lambda canvas: draw_sheet(canvas, layout, players, lang, paper), copies)
 
 
-def draw_sheet(canvas: Canvas, layout: PageLayout, players: int, lang: str) -> None:
+def scan_kind(paper: str, players: int, lang: str) -> SheetKind:
+    """What the corner markers say (assistant/scan): the strips move with the players and the language."""
+    return SheetKind("hamsterdam", paper, players=players, lang=lang)
+
+
+def draw_sheet(canvas: Canvas, layout: PageLayout, players: int, lang: str, paper: str = "a4") -> None:
+    draw_markers(canvas, scan_kind(paper, players, lang))
     width, usable = layout.width, layout.width - 2 * MARGIN
     top = layout.height - MARGIN
     canvas.setFillGray(0)
@@ -199,7 +208,7 @@ def _draw_strip(canvas: Canvas, strip: Strip, lang: str, width: float, pile: int
     canvas.line(MARGIN + 13 * mm, baseline - 0.8 * mm, MARGIN + 62 * mm, baseline - 0.8 * mm)
     pile_label_x = MARGIN + 65 * mm
     draw_fitted(canvas, pile_label_x, baseline, _label("flood_pile", lang) + ":", BOLD, 8, 21 * mm)
-    _draw_pile(canvas, pile_label_x + 22 * mm, right, strip.table_top + 0.8 * mm, pile)
+    _draw_pile(canvas, pile_boxes(strip, width, pile))
     # The table: labels, the eleven dam positions, the reinforcements box on the right.
     table_h = strip.table_top - strip.bottom
     size = min(fit_font_size(_label(name, lang), BOLD, 7.5, LABEL_W - 3 * mm) for name in strip.rows)
@@ -234,13 +243,18 @@ def _draw_strip(canvas: Canvas, strip: Strip, lang: str, width: float, pile: int
                 _label("reinforcements", lang), BOLD, 7, RESERVE_W - 2 * mm, align="center")
 
 
-def _draw_pile(canvas: Canvas, left: float, right: float, bottom: float, count: int) -> None:
-    """Boxes 1..count; a breach box (the first breach, the second, then every token) is drawn
-    heavy and carries the crack icon above it."""
+def pile_boxes(strip: Strip, width: float, count: int) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of the flood pile's boxes 1..count on the strip's name line."""
+    left, right, bottom = MARGIN + 87 * mm, width - MARGIN, strip.table_top + 0.8 * mm
     pitch = min(7 * mm, (right - left) / count)
     box = min(4.0 * mm, pitch - 0.8 * mm)
-    for n in range(1, count + 1):
-        x = left + (n - 1) * pitch
+    return [(left + n * pitch, bottom, box, box) for n in range(count)]
+
+
+def _draw_pile(canvas: Canvas, boxes: list[tuple[float, float, float, float]]) -> None:
+    """Boxes 1..count; a breach box (the first breach, the second, then every token) is drawn
+    heavy and carries the crack icon above it."""
+    for n, (x, bottom, box, _) in enumerate(boxes, start=1):
         breach = numbers().breaches_due(n) > numbers().breaches_due(n - 1)
         canvas.setStrokeGray(0)
         canvas.setLineWidth(1.5 if breach else 0.6)

@@ -32,6 +32,7 @@ from sheets.pdf import (
     render_pages,
     wrap_lines,
 )
+from sheets.scan_marks import CODE_SIZE, draw_code, draw_markers, hamstern_kind
 
 # Greys per side: side A is light, side B dark; chambers stay light so pencil shows.
 SHADES = {
@@ -114,13 +115,35 @@ def draw_sheet(canvas: Canvas, layout: Layout, paper: str, lang: str) -> None:
     geometry = grid_geometry(layout, paper)
     _draw_header(canvas, layout, lang, width, height)
     _draw_cave(canvas, layout, geometry)
-    below_grid = geometry.top - layout.rows * geometry.cell - 4 * mm
-    _draw_tracks(canvas, layout, lang, below_grid, width)
+    below_grid = tracks_top(layout, paper)
+    _draw_tracks(canvas, layout, paper, lang, below_grid, width)
+    # For the camera (assistant/scan): what sheet this is in the corners; a cave's code, to rebuild it.
+    draw_markers(canvas, hamstern_kind(layout.side, paper))
+    if layout.side not in SIDES:
+        draw_code(canvas, layout.side, *code_origin(layout, paper))
     _draw_rules(canvas, lang, below_grid - TRACKS_H, width)
     _draw_score_boxes(canvas, lang, below_grid - TRACKS_H - RULES_H, width)
     canvas.setFillGray(0.4)
     draw_fitted(canvas, width / 2, MARGIN, f"{t('sheet.product', lang)} · {t('sheet.hamstern.copyright', lang)}",
                 FONT, 6.5, width - 2 * MARGIN, align="center")
+
+
+def tracks_top(layout: Layout, paper: str) -> float:
+    """The top of the 1-track and round counter, a little below the grid."""
+    geometry = grid_geometry(layout, paper)
+    return geometry.top - layout.rows * geometry.cell - 4 * mm
+
+
+def one_track_boxes(layout: Layout, paper: str) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) of each 1-track box, left to right; y is its lower edge."""
+    row_y = tracks_top(layout, paper) - 5 * mm - BOX
+    return [(MARGIN + (k + 1.4) * BOX * 1.08, row_y, BOX, BOX) for k in range(layout.one_track_length)]
+
+
+def code_origin(layout: Layout, paper: str) -> tuple[float, float]:
+    """The lower-left corner of a cave's QR code: right of the 1-track, in the margin's white."""
+    width, _ = PAPERS[paper]
+    return width - MARGIN - CODE_SIZE, tracks_top(layout, paper) - 1 * mm - CODE_SIZE
 
 
 def _draw_header(canvas: Canvas, layout: Layout, lang: str, width: float, height: float) -> None:
@@ -284,16 +307,17 @@ def _draw_points_badge(canvas: Canvas, centre: tuple[float, float], radius: floa
     canvas.drawCentredString(cx, cy - 4, str(points))
 
 
-def _draw_tracks(canvas: Canvas, layout: Layout, lang: str, top: float, width: float) -> None:
+def _draw_tracks(canvas: Canvas, layout: Layout, paper: str, lang: str, top: float, width: float) -> None:
     usable = width - 2 * MARGIN
     canvas.setFillGray(0)
     # The 1-track: a die showing 1, then a box to strike per cell crossed on a 1.
-    draw_fitted(canvas, MARGIN, top - 3 * mm, t("sheet.hamstern.one_track", lang), BOLD, 8.5, usable)
+    draw_fitted(canvas, MARGIN, top - 3 * mm, t("sheet.hamstern.one_track", lang), BOLD, 8.5,
+                usable - CODE_SIZE - 3 * mm)  # a cave's code sits at the right end
     row_y = top - 5 * mm - BOX
     draw_die(canvas, MARGIN, row_y, BOX, 1)
     canvas.setLineWidth(0.9)
-    for k in range(layout.one_track_length):
-        canvas.rect(MARGIN + (k + 1.4) * BOX * 1.08, row_y, BOX, BOX, stroke=1, fill=0)
+    for box in one_track_boxes(layout, paper):
+        canvas.rect(*box, stroke=1, fill=0)
     # The round counter: the hourglass, then the boxes drawn as faint dice faces.
     counter_top = row_y - 3 * mm
     canvas.setFillGray(0)
