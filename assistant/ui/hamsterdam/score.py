@@ -15,6 +15,7 @@ from assistant.games.hamsterdam.scorecard import FIELDS, check_counts, limits, s
 from assistant.games.standings import winners_of
 from assistant.store import SavedCheck
 from assistant.ui.common import plain, refusal, tr
+from assistant.ui.hamsterdam import score_photo
 from assistant.ui.score_saving import (
     NAME_LENGTH,
     bind,
@@ -103,6 +104,7 @@ def _step(player: int, field: str, step: int) -> None:
         data["counts"][player][field] = max(0, data["counts"][player][field] + step)
         _check(data)
     _save(edit, player)
+    score_photo.looked_at(player, field)
 
 
 def hamsterdam_check(saved: SavedCheck | None) -> None:
@@ -110,7 +112,7 @@ def hamsterdam_check(saved: SavedCheck | None) -> None:
     count = data["count"]
     st.header(f":material/calculate: {tr(f'{TEXTS}.title')}")
     st.markdown(tr(f"{TEXTS}.intro"))
-    st.html(COUNTER_CSS)
+    st.html(COUNTER_CSS + score_photo.UNSURE_CSS)
     bind("hd_sc_count", count)
     st.segmented_control(tr("ui.players"), options=list(COUNTS), required=True, key="hd_sc_count",
                          on_change=_set_count)
@@ -131,10 +133,12 @@ def _player_entry(data: dict, player: int) -> None:
         bind(f"hd_sc_name_{player}", data["names"][player])
         st.text_input(tr("ui.player_name", n=player + 1), key=f"hd_sc_name_{player}", max_chars=NAME_LENGTH,
                       on_change=_set_name, args=(player,))
+        looks = score_photo.unsure(player)  # counts a photo's reader was unsure of: framed orange
         for column, field in zip(st.columns(len(FIELDS), wrap=False), FIELDS, strict=True):
-            with column:
+            with column.container(key=f"hd-sc-unsure-{field}-{player}") if field in looks else column:
                 _counter(player, field, data["counts"][player][field])
         _error(player)
+        score_photo.photo_controls(player, shown_names(data), highest, _check, _save)
 
 
 def _counter(player: int, field: str, value: int) -> None:

@@ -18,6 +18,7 @@ from assistant.games.hamstern.scorecard import unreachable_crosses
 from assistant.store import SavedCheck
 from assistant.ui.common import lang, plain, tr
 from assistant.ui.components import tap_board
+from assistant.ui.hamstern import score_photo
 from assistant.ui.hamstern.cave_picker import CODE, DAY, KINDS, describe, kind_label, make_cave
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.score_saving import (
@@ -44,17 +45,22 @@ def saved_side(raw: dict) -> str:
 
 def normalise(raw: dict) -> dict:
     """A complete, well-formed check from saved data (anything missing or unreadable gets its default).
-    The crosses are kept for sides A and B and for the cave chosen, if one is (another cave's are dropped)."""
+    The crosses, and the boxes struck on each 1-track, are kept for sides A and B and for the cave chosen,
+    if one is (another cave's are dropped)."""
     count = whole_number(raw.get("count"), 1, MAX_PLAYERS, 2)
     crossed_raw = raw.get("crossed") if isinstance(raw.get("crossed"), dict) else {}
-    crossed = {}
+    struck_raw = raw.get("struck") if isinstance(raw.get("struck"), dict) else {}
+    crossed, struck = {}, {}
     chosen = saved_side(raw)
     for side in SIDES if chosen in SIDES else (*SIDES, chosen):
-        index = load_layout(side).index
+        layout = load_layout(side)
         sheets = crossed_raw.get(side) if isinstance(crossed_raw.get(side), list) else []
         sheets = [sheet if isinstance(sheet, list) else [] for sheet in sheets[:MAX_PLAYERS]]
         sheets += [[]] * (MAX_PLAYERS - len(sheets))
-        crossed[side] = [[list(cell) for cell in sorted(_cells(sheet, index))] for sheet in sheets]
+        crossed[side] = [[list(cell) for cell in sorted(_cells(sheet, layout.index))] for sheet in sheets]
+        tracks = struck_raw.get(side) if isinstance(struck_raw.get(side), list) else []
+        tracks = tracks[:MAX_PLAYERS] + [0] * (MAX_PLAYERS - len(tracks[:MAX_PLAYERS]))
+        struck[side] = [whole_number(boxes, 0, layout.one_track_length, 0) for boxes in tracks]
     return {
         "side": chosen,
         "free_start": raw.get("free_start") is True,
@@ -62,6 +68,7 @@ def normalise(raw: dict) -> dict:
         "names": names_from(raw.get("names")),
         "player": whole_number(raw.get("player"), 0, count - 1, 0),
         "crossed": crossed,
+        "struck": struck,
     }
 
 
@@ -111,6 +118,7 @@ def _save_side(side: str) -> None:
     def edit(data):
         data["side"] = side
         data["crossed"].setdefault(side, [[] for _ in range(MAX_PLAYERS)])
+        data["struck"].setdefault(side, [0] * MAX_PLAYERS)
     _save(edit)
 
 
@@ -166,6 +174,16 @@ def _toggle_cell(side: str, player: int, cell) -> None:
         cells = crossed_cells(data, side, player) ^ {tuple(cell)}
         data["crossed"][side][player] = [list(c) for c in sorted(cells)]
     _save(edit)
+    score_photo.looked_at(side, player, tuple(cell))
+
+
+def _strike(side: str, player: int, step: int) -> None:
+    """One box more or less struck on the player's 1-track (it does not score; the command line checks it)."""
+    def edit(data):
+        boxes = data["struck"][side][player] + step
+        data["struck"][side][player] = min(max(boxes, 0), load_layout(side).one_track_length)
+    _save(edit)
+    score_photo.looked_at(side, player, track=True)
 
 
 def _tapped(side: str, player: int, decision: dict) -> None:
@@ -176,7 +194,9 @@ def _tapped(side: str, player: int, decision: dict) -> None:
 def _clear_sheet(side: str, player: int) -> None:
     def edit(data):
         data["crossed"][side][player] = []
+        data["struck"][side][player] = 0
     _save(edit)
+    score_photo.looked_at(side, player, everything=True)
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -213,6 +233,7 @@ def hamstern_check(saved: SavedCheck | None) -> None:
                   on_change=_set_name, args=(player,))
     if st.session_state.get("sc_error"):
         st.error(st.session_state.sc_error, icon=":material/warning:")
+    score_photo.photo_controls(data, player, names, _save)
 
     layout = load_layout(side)
     sheets = [crossed_cells(data, side, n) for n in range(count)]
@@ -233,8 +254,38 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     stray = unreachable_crosses(layout, layout.mask(crossed), data["free_start"])
     if stray:
         st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
-    # Every tap is an entry, saved at once; a mis-tap is taken back by tapping again.
-    tap_board("sc-board", f'<div class="tb-board">{sheet_svg(layout, crossed, tappable=True)}</div>',
+    score_photo.marks_line(side, player)
+    # Every tap is an entry, saved at once; a mis-tap is taken back by tapping again. Cells a photo's
+    # reader was unsure of carry the mark "tb-unsure" until tapped or looked at.
+    unsure = [cell_id(cell) for cell in sorted(score_photo.unsure_cells(side, player))]
+    tap_board("sc-board", f'<div class="tb-board">{score_photo.UNSURE_CSS}'
+                          f'{sheet_svg(layout, crossed, tappable=True)}</div>',
               tappable=[cell_id(cell) for cell in layout.cells], select="one", choose_button="toggle",
-              on_decision=partial(_tapped, side, player))
+              marks={"tb-unsure": unsure}, on_decision=partial(_tapped, side, player))
+    _track_counter(data["struck"][side][player], layout.one_track_length, side, player)
     st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))
+    score_photo.picture_as_read(side, player)
+
+
+# The 1-track's count between big − and + (48 px, as Hamsterdam's counters); orange while a photo's
+# reader was unsure of it.
+TRACK_CSS = """<style>
+.st-key-sc-track, .st-key-sc-track-unsure { flex-wrap: nowrap; gap: 0.5rem; }
+.st-key-sc-track button, .st-key-sc-track-unsure button { min-height: 48px; min-width: 56px; }
+.st-key-sc-track button p, .st-key-sc-track-unsure button p { font-size: 1.6rem; font-weight: 700; }
+.st-key-sc-track-unsure { outline: 2px dashed #e65100; outline-offset: 2px; border-radius: 8px;
+  background: #fff3e0; }
+.st-key-sc-track-value [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+.st-key-sc-track-value p { font-size: 1.5rem; font-weight: 700; min-width: 4ch; text-align: center;
+  margin: 0 !important; line-height: 48px; }
+</style>"""
+
+
+def _track_counter(boxes: int, length: int, side: str, player: int) -> None:
+    st.html(TRACK_CSS)
+    key = "sc-track-unsure" if score_photo.track_unsure(side, player) else "sc-track"
+    with st.container(horizontal=True, vertical_alignment="center", key=key):
+        st.markdown(f"**{tr('ui.scan_check.track')}**")
+        st.button("−", key="sc-track-less", on_click=_strike, args=(side, player, -1), disabled=boxes == 0)
+        st.container(key="sc-track-value", width="content").markdown(f"{boxes} / {length}")
+        st.button("+", key="sc-track-more", on_click=_strike, args=(side, player, 1), disabled=boxes >= length)

@@ -1,0 +1,133 @@
+"""A paper sheet read from a photo on the Score check page (issue 27): the tablet's camera or an uploaded
+photo, read by ``assistant.scan`` (OpenCV), fills one player's entries; the game's score page shows them
+on its ordinary sheet, the entries the reader is unsure of marked for a look.
+
+This module only takes the photo and reads it: ``photo_box`` draws the controls and hands a reading to
+the page's ``on_read``. The reader is imported when a photo comes, never before (OpenCV takes a while to
+load), and a computer without it shows no photo controls at all. The bytes come from the browser, so
+they are taken as written by a cheater: their size and the image's size are checked before the reader
+sees them, and anything the reader raises becomes one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from importlib.util import find_spec
+
+import streamlit as st
+from PIL import Image
+
+from assistant.games.registry import registered
+from assistant.ui.common import lang, plain, tr
+
+TEXTS = "ui.scan_check"
+MAX_MB = 20  # a phone's photo is 2-8 MB; anything much bigger is no photo of a sheet
+MAX_PIXELS = 60_000_000  # a 48 MP phone camera fits; a crafted PNG of 100,000 x 100,000 pixels does not
+TYPES = ["jpg", "jpeg", "png", "webp"]  # what the reader decodes (and what a tablet's camera gives)
+# What a page is told, once, in the run after a photo (a refusal, or what was read): kept by box.
+_SAID = "_scan_said:"
+_ROUND = "_scan_round:"  # a new number empties the box's widgets after each photo
+
+log = logging.getLogger(__name__)
+
+
+def available() -> bool:
+    """Whether this computer can read photos: the reader is there (looked up, not imported; some 20 µs)."""
+    try:
+        return find_spec("assistant.scan") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def say(box: str, kind: str, text: str) -> None:
+    """A line shown once under the box ``box``: "error", "warning", "info" or "success"."""
+    st.session_state[_SAID + box] = (kind, text)
+
+
+def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None], *, what: str = "sheet") -> None:
+    """The photo controls of one player (``box``: a key of its own), in an expander titled ``title``
+    (plain text already). A photo is read at once, under a spinner; a reading of ``game`` goes to
+    ``on_read(result)`` (a ``ScanResult``), which saves what it fills in and may ``say`` a line; a photo
+    that cannot be read says why and changes nothing. ``what``: "sheet" or "tracker", for the labels."""
+    if not available():
+        return
+    round_ = st.session_state.get(_ROUND + box, 0)
+    with st.expander(title, icon=":material/photo_camera:"):
+        photo = st.file_uploader(tr(f"{TEXTS}.upload_{what}"), type=TYPES, key=f"{box}-file-{round_}",
+                                 help=tr(f"{TEXTS}.upload_help_{what}"), max_upload_size=MAX_MB)
+        # The camera only when asked for: a camera input asks for the camera as soon as it is drawn.
+        if st.toggle(tr(f"{TEXTS}.camera_on"), key=f"{box}-camera-{round_}"):
+            photo = st.camera_input(tr(f"{TEXTS}.camera_{what}"), key=f"{box}-shot-{round_}",
+                                    resolution="1080p") or photo  # the crosses need pixels
+    if photo is not None:
+        st.session_state[_ROUND + box] = round_ + 1  # the next run draws empty widgets, the camera off
+        with st.spinner(tr(f"{TEXTS}.reading")):
+            result, refused = read(photo, game)
+        if refused:
+            say(box, "error", refused)
+        else:
+            on_read(result)
+        st.rerun()
+    said = st.session_state.pop(_SAID + box, None)
+    if said:
+        kind, text = said
+        getattr(st, kind)(text, icon=":material/warning:" if kind in ("error", "warning") else ":material/info:")
+
+
+def read(photo, game: str) -> tuple[object | None, str | None]:
+    """``(result, None)`` or ``(None, the line saying why not)`` for an uploaded or taken photo."""
+    size = getattr(photo, "size", None)
+    if not isinstance(size, int) or size > MAX_MB * 1024 * 1024:
+        return None, tr(f"{TEXTS}.too_big", mb=MAX_MB)
+    data = photo.getvalue()
+    if len(data) > MAX_MB * 1024 * 1024:
+        return None, tr(f"{TEXTS}.too_big", mb=MAX_MB)
+    refused = _not_a_photo(data)
+    if refused:
+        return None, refused
+    try:
+        from assistant import scan  # here, not at the top: only a photo needs OpenCV loaded
+    except ImportError:
+        return None, tr(f"{TEXTS}.no_reader")
+    try:
+        result = scan.read_photo(data, game)
+    except scan.ScanRefused as refusal:
+        return None, _one_line(refusal.message(lang()))
+    except Exception:  # noqa: BLE001 - bytes from a browser may break any decoder; the player gets one line
+        log.exception("a photo could not be read")
+        return None, tr(f"{TEXTS}.failed")
+    found = getattr(result, "game", game)
+    if found != game:
+        title = _title(found)
+        return None, tr(f"{TEXTS}.other_game", found=title) if title else tr(f"{TEXTS}.failed")
+    return result, None
+
+
+def _not_a_photo(data: bytes) -> str | None:
+    """Why ``data`` is no photo the reader should open, or None. Only the header is read: a small file
+    may claim a huge image, and decoding that would take the server's memory."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            width, height = image.size
+            kind = image.format
+    except Image.DecompressionBombError:  # Pillow's own guard, at twice its warning's 89 MP
+        return tr(f"{TEXTS}.too_many_pixels")
+    except Exception:  # noqa: BLE001 - whatever the bytes are, they are no image we read
+        return tr(f"{TEXTS}.not_a_photo")
+    if kind not in ("JPEG", "PNG", "WEBP", "MPO"):  # MPO: a JPEG with a second picture (some cameras)
+        return tr(f"{TEXTS}.not_a_photo")
+    if width * height > MAX_PIXELS:
+        return tr(f"{TEXTS}.too_many_pixels")
+    return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split()) or tr(f"{TEXTS}.failed")
+
+
+def _title(game) -> str | None:
+    """The game's name as the page shows it, or None for a game the app does not know."""
+    titles = {info.name: info.title(lang()) for info in registered()}
+    return plain(titles[game]) if game in titles else None

@@ -1,0 +1,306 @@
+"""Score check from a photo (issue 27): a photo fills one player's entries, drawn on the ordinary tap sheet
+with the cells the reader is unsure of marked; a refused photo says its line and changes nothing.
+
+The reader is replaced by a fake that says what each test needs (``reader``); a photo of tests/data/ read
+by the real reader is tested at the end, where the reader is installed."""
+
+from __future__ import annotations
+
+import io
+import struct
+import sys
+import types
+import zlib
+from dataclasses import dataclass, field
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import assistant
+from assistant.games.hamsterdam.scorecard import limits
+from assistant.games.hamstern.layout import load_layout
+from tests.components import SC, decide, marked, open_app, texts
+from tests.components import SCORE_PAGE as PAGE
+
+DATA = Path(__file__).parent / "data"
+
+
+def photo(kind: str = "PNG") -> bytes:
+    """A small real image (the fake reader does not look at it, the page's checks do)."""
+    out = io.BytesIO()
+    Image.new("RGB", (64, 48), "white").save(out, kind)
+    return out.getvalue()
+
+
+def huge_png(width: int = 100_000, height: int = 100_000) -> bytes:
+    """A PNG of some 70 bytes whose header claims 100,000 x 100,000 pixels: decoding it would take 30 GB."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+            + chunk(b"IEND", b""))
+
+
+@dataclass
+class Reading:
+    """What the reader returns (assistant.scan.ScanResult's fields)."""
+
+    game: str = "hamstern"
+    side: str | None = "A"
+    crossed: frozenset = frozenset()
+    unsure: frozenset = frozenset()
+    one_track_struck: int = 0
+    one_track_unsure: bool = False
+    flood_pile: int | None = None
+    unsure_fields: tuple = ()
+    rectified_png: bytes = b""
+    counts: dict = field(default_factory=dict)
+
+    def check_player(self, name: str) -> dict:
+        if self.game == "hamstern":
+            return {"name": name, "crossed": sorted(map(list, self.crossed)), "one_track_struck": self.one_track_struck}
+        return {"name": name, **self.counts}
+
+
+class FakeReader:
+    def __init__(self, refused_class):
+        self.refused_class, self.answer, self.calls = refused_class, Reading(), []
+
+    def refuse(self, key: str, en: str, de: str) -> None:
+        self.answer = self.refused_class(key, {"en": en, "de": de})
+
+    def __call__(self, data: bytes, game: str | None = None):
+        self.calls.append((len(data), game))
+        if isinstance(self.answer, BaseException):
+            raise self.answer
+        return self.answer
+
+
+@pytest.fixture
+def reader(monkeypatch) -> FakeReader:
+    """``assistant.scan.read_photo`` replaced by a fake (the real module, or a stand-in where it is missing)."""
+    try:
+        from assistant import scan as module
+        base = module.ScanRefused
+    except ImportError:
+        module = types.ModuleType("assistant.scan")
+        module.__spec__ = ModuleSpec("assistant.scan", None)
+
+        class ScanRefused(ValueError):
+            pass
+        module.ScanRefused = base = ScanRefused
+        monkeypatch.setitem(sys.modules, "assistant.scan", module)
+        monkeypatch.setattr(assistant, "scan", module, raising=False)
+
+    class Refused(base):  # noqa: N818 - the reader's own refusal, as the page receives it
+        def __init__(self, key, lines):
+            ValueError.__init__(self, lines["en"])
+            self.key, self.lines = key, lines
+
+        def message(self, lang: str = "en") -> str:
+            return self.lines[lang]
+
+    fake = FakeReader(Refused)
+    monkeypatch.setattr(module, "read_photo", fake, raising=False)
+    return fake
+
+
+def upload(at, box: str = "sc-photo-0", data: bytes | None = None, name: str = "sheet.png"):
+    """Give the box's file uploader a photo (its key counts the photos taken there)."""
+    uploader = next(w for w in at.file_uploader if w.key.startswith(f"{box}-file-"))
+    uploader.set_value((name, photo() if data is None else data, "image/png")).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def check_data(db, at) -> dict:
+    return db.load_check(at.query_params["check"]).data
+
+
+CELLS = frozenset({(4, 5), (4, 6), (4, 7), (5, 6)})  # the start chamber's cells of side A, and one more
+
+
+# --- Hamstern -----------------------------------------------------------------------------------
+def test_a_photo_fills_the_players_sheet_and_marks_the_cells_to_look_at(db, reader):
+    reader.answer = Reading(crossed=CELLS, unsure=frozenset({(4, 7), (6, 6)}), one_track_struck=3,
+                            one_track_unsure=True, rectified_png=photo())
+    at = open_app(PAGE)
+    assert any(w.key == "sc-photo-0-file-0" for w in at.file_uploader)
+    upload(at)
+    assert reader.calls == [(len(photo()), "hamstern")]
+    data = check_data(db, at)
+    assert sorted(map(tuple, data["crossed"]["A"][0])) == sorted(CELLS)
+    assert data["struck"]["A"][0] == 3
+    assert marked(at, SC, "tb-unsure") == {"4-7", "6-6"}  # 6-6 uncrossed, looked at all the same
+    shown = texts(at)
+    assert "Read from the photo: 4 crossed cells, 3 boxes struck on the 1-track" in shown
+    assert "2 cells are marked orange" in shown and "The 1-track's count is marked orange" in shown
+    assert [w.key for w in at.file_uploader] == ["sc-photo-0-file-1"]  # emptied for the next photo
+    assert at.expander[-1].label.endswith("The photo as it was read")
+    decide(at, SC, "toggle", ["6-6"])  # one tap corrects a cell: crossed, and looked at
+    assert [6, 6] in check_data(db, at)["crossed"]["A"][0]
+    assert marked(at, SC, "tb-unsure") == {"4-7"}
+    assert "1 cell is marked orange" in texts(at)
+    at.button(key="sc-track-less").click().run()
+    assert check_data(db, at)["struck"]["A"][0] == 2
+    assert "1-track's count is marked" not in texts(at)
+    at.button(key="sc-photo-looked").click().run()
+    assert marked(at, SC, "tb-unsure") == set() and "marked orange" not in texts(at)
+
+
+def test_a_photo_for_the_second_player_fills_only_theirs(db, reader):
+    at = open_app(PAGE)
+    decide(at, SC, "toggle", ["4-5"])
+    at.segmented_control(key="sc_player").set_value(1).run()
+    at.text_input(key="sc_name_1").input("Bo").run()
+    assert "Read Bo's sheet from a photo" in [e.label for e in at.expander]
+    reader.answer = Reading(crossed=CELLS)
+    upload(at, "sc-photo-1")
+    data = check_data(db, at)
+    assert data["crossed"]["A"][0] == [[4, 5]]
+    assert len(data["crossed"]["A"][1]) == 4
+    assert list(at.table[0].value["Name"]) == ["Player 1", "Bo"]
+
+
+def test_the_camera_is_asked_for_only_when_wanted_and_its_photo_is_read(db, reader):
+    reader.answer = Reading(crossed=CELLS)
+    at = open_app(PAGE)
+    assert not at.camera_input
+    at.toggle(key="sc-photo-0-camera-0").set_value(True).run()
+    at.camera_input(key="sc-photo-0-shot-0").set_value(("shot.jpg", photo("JPEG"), "image/jpeg")).run()
+    assert len(check_data(db, at)["crossed"]["A"][0]) == 4
+    assert not at.camera_input  # the camera is off again after a photo
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Hold the tablet above the whole sheet."),
+                                        ("de", "Halte das Tablet über das ganze Blatt.")])
+def test_a_refused_photo_says_its_line_and_changes_nothing(db, reader, lang, line):
+    at = open_app(PAGE, lang=lang)
+    decide(at, SC, "toggle", ["4-5"])
+    before = check_data(db, at)
+    reader.refuse("scan.half_sheet", "Hold the tablet above the whole sheet.", "Halte das Tablet über das ganze Blatt.")
+    upload(at)
+    assert [e.value for e in at.error] == [line]
+    assert check_data(db, at) == before
+    decide(at, SC, "toggle", ["4-6"])  # the line answered the photo; the next tap is another matter
+    assert not at.error
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"%PDF-1.7 not a photo", "That file is no photo"),
+    (huge_png(), "That photo has too many pixels"),
+    (huge_png(9000, 8000), "That photo has too many pixels"),  # below Pillow's own guard, above ours
+])
+def test_hostile_files_never_reach_the_reader(db, reader, data, words):
+    at = open_app(PAGE)
+    upload(at, data=data)
+    assert reader.calls == []
+    assert len(at.error) == 1 and at.error[0].value.startswith(words)
+    assert db.recent_checks() == []  # nothing entered: no check made
+
+
+def test_a_reader_that_breaks_gives_one_line(db, reader):
+    reader.answer = MemoryError()
+    at = open_app(PAGE, lang="de")
+    upload(at)
+    assert [e.value for e in at.error] == [
+        "Das Foto ließ sich nicht lesen: Fotografiere noch einmal von oben, das ganze Blatt im Bild."]
+    assert db.recent_checks() == []
+
+
+def test_a_photo_of_the_dam_tracker_on_hamstern_names_the_game(db, reader):
+    reader.answer = Reading(game="hamsterdam", side=None)
+    at = open_app(PAGE)
+    upload(at)
+    assert at.error[0].value == "This is a photo of a Hamsterdam sheet: choose Hamsterdam above to check it."
+    assert db.recent_checks() == []
+
+
+def test_a_photo_of_another_side_offers_to_switch_an_empty_check(db, reader):
+    b_cells = frozenset(list(load_layout("B").index)[:3])
+    reader.answer = Reading(side="B", crossed=b_cells, unsure=frozenset(list(b_cells)[:1]))
+    at = open_app(PAGE)
+    upload(at)
+    assert "shows a sheet on side B, but this check is on side A" in texts(at)
+    assert db.recent_checks() == []  # nothing changed yet
+    at.button(key="sc-photo-switch").click().run()
+    data = check_data(db, at)
+    assert data["side"] == "B" and sorted(map(tuple, data["crossed"]["B"][0])) == sorted(b_cells)
+    assert at.segmented_control(key="sc_side").value == "B"
+    assert len(marked(at, SC, "tb-unsure")) == 1
+    assert "shows a sheet on side B" not in texts(at)
+
+
+def test_another_side_is_not_offered_when_other_sheets_are_filled_in(db, reader):
+    at = open_app(PAGE)
+    decide(at, SC, "toggle", ["4-5"])  # player 1's sheet, on side A
+    at.segmented_control(key="sc_player").set_value(1).run()
+    reader.answer = Reading(side="B", crossed=frozenset(list(load_layout("B").index)[:2]))
+    upload(at, "sc-photo-1")
+    assert "Other sheets of this check are filled in on side A" in texts(at)
+    assert not [b for b in at.button if b.key == "sc-photo-switch"]
+    at.button(key="sc-photo-keep").click().run()
+    assert "side B" not in texts(at)
+    assert check_data(db, at)["side"] == "A" and check_data(db, at)["crossed"]["A"][1] == []
+
+
+def test_cells_the_side_does_not_have_are_left_out(db, reader):
+    reader.answer = Reading(crossed=frozenset({(4, 5), (99, 99), (0, 99), (-1, 4)}), unsure=frozenset({(99, 99)}),
+                            one_track_struck=500)
+    at = open_app(PAGE)
+    upload(at)
+    data = check_data(db, at)
+    assert data["crossed"]["A"][0] == [[4, 5]] and data["struck"]["A"][0] == load_layout("A").one_track_length
+    assert marked(at, SC, "tb-unsure") == set()
+
+
+def test_without_the_reader_there_are_no_photo_controls(db, monkeypatch):
+    from assistant.ui import scan_photo
+
+    monkeypatch.setattr(scan_photo, "find_spec", lambda name: None)
+    at = open_app(PAGE)
+    assert not at.file_uploader and not at.camera_input
+    assert at.button(key="sc-track-more")  # the 1-track is counted by hand all the same
+
+
+# --- Hamsterdam ---------------------------------------------------------------------------------
+def hamsterdam(at):
+    at.segmented_control(key="sc_game").set_value("hamsterdam").run()
+    return at
+
+
+def test_a_dam_tracker_photo_fills_one_players_counts_and_marks_the_unsure(db, reader):
+    reader.answer = Reading(game="hamsterdam", side=None, flood_pile=4, unsure_fields=("hamsters",),
+                            counts={"flood_pile": 4, "dam_tokens": 2, "hamsters": 5})
+    at = hamsterdam(open_app(PAGE))
+    upload(at, "hd-sc-photo-1")
+    assert reader.calls[-1][1] == "hamsterdam"
+    data = check_data(db, at)
+    assert data["counts"][1] == {"flood_pile": 4, "dam_tokens": 2, "hamsters": 5}
+    assert data["counts"][0] == {"flood_pile": 0, "dam_tokens": 0, "hamsters": 0}
+    assert "1 count is marked orange: look at it on the dam tracker." in texts(at)
+    assert "Read Player 2's counts from the photo" in texts(at)
+    at.button(key="hd-sc-hamsters-1-more").click().run()
+    assert "marked orange" not in texts(at)
+
+
+def test_a_dam_tracker_photo_no_game_ends_with_is_refused(db, reader):
+    tokens = limits().tokens  # each count possible, both together more flood tokens than the game has
+    reader.answer = Reading(game="hamsterdam", side=None,
+                            counts={"flood_pile": tokens, "dam_tokens": tokens, "hamsters": 3})
+    at = hamsterdam(open_app(PAGE))
+    upload(at, "hd-sc-photo-0")
+    assert reader.calls
+    assert db.recent_checks() == []  # refused, as the tap that got there would be: nothing saved
+    assert f"{2 * tokens} flood tokens in all" in at.error[0].value
+    assert "marked orange" not in texts(at)
+
+
+def test_a_count_the_reader_could_not_read_is_left_and_marked(db, reader):
+    reader.answer = Reading(game="hamsterdam", side=None, counts={"flood_pile": 3, "dam_tokens": None, "hamsters": 4})
+    at = hamsterdam(open_app(PAGE))
+    upload(at, "hd-sc-photo-0")
+    assert check_data(db, at)["counts"][0] == {"flood_pile": 3, "dam_tokens": 0, "hamsters": 4}
+    assert "1 count is marked orange" in texts(at)
