@@ -83,16 +83,17 @@ def reader(monkeypatch) -> FakeReader:
     """``assistant.scan.read_photo`` replaced by a fake (the real module, or a stand-in where it is missing)."""
     try:
         from assistant import scan as module
-        base = module.ScanRefused
     except ImportError:
         module = types.ModuleType("assistant.scan")
         module.__spec__ = ModuleSpec("assistant.scan", None)
-
-        class ScanRefused(ValueError):
-            pass
-        module.ScanRefused = base = ScanRefused
         monkeypatch.setitem(sys.modules, "assistant.scan", module)
         monkeypatch.setattr(assistant, "scan", module, raising=False)
+    base = getattr(module, "ScanRefused", None)
+    if base is None:
+        class ScanRefused(ValueError):
+            pass
+        base = ScanRefused
+        monkeypatch.setattr(module, "ScanRefused", base, raising=False)
 
     class Refused(base):  # noqa: N818 - the reader's own refusal, as the page receives it
         def __init__(self, key, lines):
@@ -164,7 +165,10 @@ def test_a_photo_for_the_second_player_fills_only_theirs(db, reader):
     assert list(at.table[0].value["Name"]) == ["Player 1", "Bo"]
 
 
-def test_the_camera_is_asked_for_only_when_wanted_and_its_photo_is_read(db, reader):
+def test_the_camera_is_asked_for_only_when_wanted_and_its_photo_is_read(db, reader, monkeypatch):
+    from assistant.ui import scan_photo
+
+    monkeypatch.setattr(scan_photo, "camera_works", lambda url: True)  # AppTest's page has no address
     reader.answer = Reading(crossed=CELLS)
     at = open_app(PAGE)
     assert not at.camera_input
@@ -172,6 +176,15 @@ def test_the_camera_is_asked_for_only_when_wanted_and_its_photo_is_read(db, read
     at.camera_input(key="sc-photo-0-shot-0").set_value(("shot.jpg", photo("JPEG"), "image/jpeg")).run()
     assert len(check_data(db, at)["crossed"]["A"][0]) == 4
     assert not at.camera_input  # the camera is off again after a photo
+
+
+def test_the_camera_is_offered_only_where_a_browser_gives_one():
+    from assistant.ui.scan_photo import camera_works
+
+    assert camera_works("http://localhost:8501/score-check") and camera_works("http://127.0.0.1:8501")
+    assert camera_works("https://table.example.org/score-check")
+    assert not camera_works("http://192.168.1.20:8501/score-check")  # a tablet on the table's Wi-Fi
+    assert not camera_works(None)
 
 
 @pytest.mark.parametrize("lang, line", [("en", "Hold the tablet above the whole sheet."),

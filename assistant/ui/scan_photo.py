@@ -12,9 +12,11 @@ sees them, and anything the reader raises becomes one line, never a traceback.
 from __future__ import annotations
 
 import io
+import json
 import logging
 from collections.abc import Callable
 from importlib.util import find_spec
+from urllib.parse import urlsplit
 
 import streamlit as st
 from PIL import Image
@@ -54,11 +56,13 @@ def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None]
     if not available():
         return
     round_ = st.session_state.get(_ROUND + box, 0)
-    with st.expander(title, icon=":material/photo_camera:"):
+    st.html(_own_words())
+    with st.container(key=f"scan-box-{box}"), st.expander(title, icon=":material/photo_camera:"):
         photo = st.file_uploader(tr(f"{TEXTS}.upload_{what}"), type=TYPES, key=f"{box}-file-{round_}",
                                  help=tr(f"{TEXTS}.upload_help_{what}"), max_upload_size=MAX_MB)
-        # The camera only when asked for: a camera input asks for the camera as soon as it is drawn.
-        if st.toggle(tr(f"{TEXTS}.camera_on"), key=f"{box}-camera-{round_}"):
+        # The camera only when asked for (a camera input asks for the camera as soon as it is drawn), and
+        # only where the browser gives one.
+        if camera_works(st.context.url) and st.toggle(tr(f"{TEXTS}.camera_on"), key=f"{box}-camera-{round_}"):
             photo = st.camera_input(tr(f"{TEXTS}.camera_{what}"), key=f"{box}-shot-{round_}",
                                     resolution="1080p") or photo  # the crosses need pixels
     if photo is not None:
@@ -73,7 +77,34 @@ def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None]
     said = st.session_state.pop(_SAID + box, None)
     if said:
         kind, text = said
-        getattr(st, kind)(text, icon=":material/warning:" if kind in ("error", "warning") else ":material/info:")
+        icons = {"error": ":material/warning:", "warning": ":material/warning:", "success": ":material/check_circle:"}
+        getattr(st, kind)(text, icon=icons.get(kind, ":material/info:"))
+
+
+def camera_works(url: str | None) -> bool:
+    """Browsers give a page at ``url`` the camera only over HTTPS or on the computer itself: a tablet at
+    http://192.168.1.20:8501 gets none, and takes its photo through the file picker, which offers it."""
+    address = urlsplit(url or "")
+    return address.scheme == "https" or address.hostname in ("localhost", "127.0.0.1", "::1")
+
+
+def _own_words() -> str:
+    """Streamlit writes its own words in the file picker and the camera, in English only (and a link to its
+    documentation where the camera is not allowed yet): ours instead, in the page's language."""
+    def words(key: str) -> str:
+        return json.dumps(tr(f"{TEXTS}.{key}"), ensure_ascii=False)  # a CSS string: quotes escaped
+    box = '[class*="st-key-scan-box-"]'
+    return (f"<style>{box} [data-testid='stFileUploaderDropzoneInstructions'] {{ display: none; }}"
+            f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p "
+            f"{{ font-size: 0; }}"
+            f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p::after "
+            f"{{ content: {words('choose_photo')}; font-size: 1rem; }}"
+            f"{box} [data-testid='stCameraInputButton'] {{ font-size: 0; min-height: 48px; }}"
+            f"{box} [data-testid='stCameraInputButton']::after {{ content: {words('take_photo')}; font-size: 1rem; }}"
+            f"{box} [data-testid='stCameraInputWebcamComponent'] p {{ font-size: 0; }}"
+            f"{box} [data-testid='stCameraInputWebcamComponent'] p a {{ display: none; }}"
+            f"{box} [data-testid='stCameraInputWebcamComponent'] p::after {{ content: {words('allow_camera')}; "
+            f"font-size: 1rem; }}</style>")
 
 
 def read(photo, game: str) -> tuple[object | None, str | None]:
@@ -89,11 +120,13 @@ def read(photo, game: str) -> tuple[object | None, str | None]:
         return None, refused
     try:
         from assistant import scan  # here, not at the top: only a photo needs OpenCV loaded
-    except ImportError:
+
+        read_photo, refused_photo = scan.read_photo, scan.ScanRefused
+    except (ImportError, AttributeError):
         return None, tr(f"{TEXTS}.no_reader")
     try:
-        result = scan.read_photo(data, game)
-    except scan.ScanRefused as refusal:
+        result = read_photo(data, game)
+    except refused_photo as refusal:
         return None, _one_line(refusal.message(lang()))
     except Exception:  # noqa: BLE001 - bytes from a browser may break any decoder; the player gets one line
         log.exception("a photo could not be read")

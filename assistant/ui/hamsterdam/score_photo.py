@@ -90,8 +90,8 @@ def _marks_line(player: int) -> None:
     count = len(unsure(player))
     if not count:
         return
-    with st.container(horizontal=True, vertical_alignment="center", key=f"hd-sc-photo-marks-{player}"):
+    with st.container(key=f"hd-sc-photo-marks-{player}"):
         st.info(tr(f"{TEXTS}.counts_to_check_one" if count == 1 else f"{TEXTS}.counts_to_check_many", n=count),
-                icon=":material/visibility:", width="stretch")
+                icon=":material/visibility:")
         st.button(tr(f"{TEXTS}.looked"), key=f"hd-sc-photo-looked-{player}", on_click=looked_at, args=(player,),
                   kwargs={"everything": True})

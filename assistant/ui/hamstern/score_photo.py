@@ -162,8 +162,8 @@ def marks_line(side: str, player: int) -> None:
         parts.append(tr(f"{TEXTS}.to_check_one" if cells == 1 else f"{TEXTS}.to_check_many", n=cells))
     if track:
         parts.append(tr(f"{TEXTS}.track_to_check"))
-    with st.container(horizontal=True, vertical_alignment="center", key="sc-photo-marks"):
-        st.info(" ".join(parts), icon=":material/visibility:", width="stretch")
+    with st.container(key="sc-photo-marks"):
+        st.info(" ".join(parts), icon=":material/visibility:")
         st.button(tr(f"{TEXTS}.looked"), key="sc-photo-looked", on_click=looked_at, args=(side, player),
                   kwargs={"everything": True})
 

@@ -1,0 +1,117 @@
+"""Score check from a photo in a real browser (issue 27), on a tablet (1024x768) and a phone (390x844): a photo
+uploaded as a player would (the page's file input), the sheet drawn with the cells to look at marked, one tap
+correcting a cell, a refused photo's line; Hamsterdam's counts. Screenshots land in tests/artifacts/
+(score-photo-*.png) to be looked at.
+
+The server reads photos with the stand-in reader of tests/scan_fake (on its PYTHONPATH): the same reading for
+every photo, so what is on screen is known."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from assistant.store import Store
+from tests.browser import browser_page, require_chromium, served_app
+from tests.in_browser import ARTIFACTS, SC, assert_tablet_friendly, small_tap_targets, tap_to_decide, wait_idle
+
+pytestmark = pytest.mark.browser
+FAKE = Path(__file__).parent / "scan_fake"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    require_chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    folder = tmp_path_factory.mktemp("photo")
+    path = folder / "games.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", str(FAKE))
+        with served_app(path, log=folder / "server.log") as url:
+            yield url, Store(path), folder
+
+
+def picture(folder: Path, name: str, width: int, height: int) -> Path:
+    """A photo-like picture: a light sheet on a wooden table (the stand-in reader reads any)."""
+    image = Image.new("RGB", (width, height), "#8d6e4f")
+    ImageDraw.Draw(image).rectangle((width // 8, height // 10, width * 7 // 8, height * 9 // 10), fill="#f4efe4")
+    path = folder / name
+    image.save(path, "JPEG", quality=85)
+    return path
+
+
+def shots(page, name: str, *showing: str) -> None:
+    """Screenshots as a player sees the page: scrolled to each locator of ``showing`` in turn (Streamlit
+    scrolls inside the page, so a full-page screenshot is one screen), then the whole page on a screen
+    tall enough to hold it."""
+    for n, locator in enumerate(showing):
+        page.locator(locator).first.scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / f"score-photo-{name}-{n + 1}.png")
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    page.set_viewport_size({"width": width, "height": 3000})
+    page.wait_for_timeout(300)
+    page.screenshot(path=ARTIFACTS / f"score-photo-{name}-all.png")
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def upload(page, box: str, path: Path) -> None:
+    """Open the photo box titled ``box`` (if closed) and give its file input the photo, as a tap on
+    "Browse files" and a choice in the tablet's picker do."""
+    expander = page.locator('[data-testid="stExpander"]', has_text=box)
+    if not expander.locator("details[open]").count() and expander.get_attribute("open") is None:
+        expander.get_by_text(box).click()
+    expander.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
+    wait_idle(page)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (390, 844)], ids=["tablet", "phone"])
+def test_a_photo_fills_the_sheet_and_a_tap_corrects_a_marked_cell(served, size):
+    url, store, folder = served
+    photo = picture(folder, "sheet.jpg", 1600, 1200)
+    with browser_page(*size) as page:
+        page.goto(f"{url}/score-check?lang=en")
+        page.locator(SC).wait_for()
+        box = "Read Player 1's sheet from a photo"
+        page.get_by_text(box).click()
+        page.locator("[data-testid=stFileUploaderDropzone]").first.wait_for()
+        shots(page, f"{size[0]}-box", f"[data-testid=stExpander]:has-text(\"{box}\")")
+        upload(page, box, photo)
+        page.locator(f"{SC} .tb-unsure").nth(2).wait_for()
+        assert page.locator(f"{SC} .tb-unsure").count() == 3
+        page.get_by_text("3 cells are marked orange").wait_for()
+        page.get_by_text("Read from the photo:").wait_for()
+        check = page.evaluate("new URLSearchParams(location.search).get('check')")
+        crossed = store.load_check(check).data["crossed"]["A"][0]
+        assert len(crossed) > 20
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        # The photo's own controls and the lines about it: taps a finger hits.
+        mine = [small for small in small_tap_targets(page) if small[0] in ("Looked at them", "−", "+")]
+        assert not mine, mine
+        if size[0] >= 1024:
+            assert_tablet_friendly(page)
+        shots(page, f"{size[0]}-read", "[data-testid=stAlertContentSuccess]", f"{SC} .tb-unsure",
+              ".st-key-sc-track-unsure")
+        first = page.locator(f"{SC} .tb-unsure").first.get_attribute("data-tap")
+        tap_to_decide(page, SC, first)  # one tap: the cross taken back, the mark gone
+        page.get_by_text("2 cells are marked orange").wait_for()
+        assert list(map(int, first.split("-"))) not in store.load_check(check).data["crossed"]["A"][0]
+        small = picture(folder, "half.jpg", 120, 90)
+        upload(page, box, small)
+        page.get_by_text("Hold the tablet above the whole sheet.").wait_for()
+        shots(page, f"{size[0]}-refused", "[data-testid=stAlertContentError]")
+
+
+def test_a_dam_tracker_photo_in_german_on_a_tablet(served):
+    url, store, folder = served
+    photo = picture(folder, "tracker.jpg", 1600, 1200)
+    with browser_page(1024, 768) as page:
+        page.goto(f"{url}/score-check?lang=de")
+        page.locator(".st-key-sc_game button", has_text="Hamsterdam").click()
+        wait_idle(page)
+        upload(page, "Zahlen von Person 2 aus einem Foto des Dammblatts lesen", photo)
+        page.get_by_text("1 Zahl ist orange markiert").wait_for()
+        page.locator('[class*="st-key-hd-sc-unsure-dam_tokens-1"]').wait_for()
+        assert_tablet_friendly(page)
+        shots(page, "1024-dam-tracker-de", '[class*="st-key-hd-sc-unsure-dam_tokens-1"]')
