@@ -74,7 +74,12 @@ def test_a_photo_fills_the_sheet_and_a_tap_corrects_a_marked_cell(served, size):
         page.goto(f"{url}/score-check?lang=en")
         page.locator(SC).wait_for()
         box = "Read Player 1's sheet from a photo"
-        page.get_by_text(box).click()
+        opener = page.locator("[data-testid=stExpander] summary", has_text=box)
+        # A finger's tap opens it: 44 px at least, once the page's style has come (it may come a moment later).
+        page.wait_for_function("(box) => [...document.querySelectorAll('[data-testid=stExpander] summary')]"
+                               ".some(s => s.textContent.includes(box) && s.getBoundingClientRect().height >= 44)",
+                               arg=box, timeout=5000)
+        opener.click()
         page.locator("[data-testid=stFileUploaderDropzone]").first.wait_for()
         shots(page, f"{size[0]}-box", f"[data-testid=stExpander]:has-text(\"{box}\")")
         upload(page, box, photo)
@@ -115,3 +120,37 @@ def test_a_dam_tracker_photo_in_german_on_a_tablet(served):
         page.locator('[class*="st-key-hd-sc-unsure-dam_tokens-1"]').wait_for()
         assert_tablet_friendly(page)
         shots(page, "1024-dam-tracker-de", '[class*="st-key-hd-sc-unsure-dam_tokens-1"]')
+
+
+def test_the_laptops_camera_takes_the_photo(served):
+    """Chromium's stand-in camera (a test pattern) on the laptop itself: the camera is offered, and its photo
+    is read like an uploaded one."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.serving import CHROMIUM, CHROMIUM_ARGS
+
+    url, store, _folder = served
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            *CHROMIUM_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"])
+        try:
+            context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+            context.grant_permissions(["camera"], origin=url)
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{url}/score-check?lang=de")
+            box = "Blatt von Person 1 aus einem Foto lesen"
+            page.get_by_text(box).click()
+            page.get_by_text("Kamera dieses Geräts verwenden").click()
+            take = page.locator("[data-testid=stCameraInputButton]")
+            page.wait_for_function("document.querySelector('[data-testid=stCameraInputButton]')?.disabled === false")
+            take.scroll_into_view_if_needed()
+            page.screenshot(path=ARTIFACTS / "score-photo-1024-camera-de.png")
+            take.click()
+            page.locator(f"{SC} .tb-unsure").nth(2).wait_for()
+            page.get_by_text("Vom Foto gelesen:").wait_for()
+            assert not page.locator("[data-testid=stCameraInput]").count()  # the camera off again
+            check = page.evaluate("new URLSearchParams(location.search).get('check')")
+            assert len(store.load_check(check).data["crossed"]["A"][0]) > 20
+        finally:
+            browser.close()

@@ -94,7 +94,8 @@ def _own_words() -> str:
     def words(key: str) -> str:
         return json.dumps(tr(f"{TEXTS}.{key}"), ensure_ascii=False)  # a CSS string: quotes escaped
     box = '[class*="st-key-scan-box-"]'
-    return (f"<style>{box} [data-testid='stFileUploaderDropzoneInstructions'] {{ display: none; }}"
+    return (f"<style>{box} summary {{ min-height: 48px; box-sizing: border-box; }}"  # a finger's tap opens it
+            f"{box} [data-testid='stFileUploaderDropzoneInstructions'] {{ display: none; }}"
             f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p "
             f"{{ font-size: 0; }}"
             f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p::after "
