@@ -70,9 +70,10 @@ def round_over(table: Table, rounds: Rounds) -> None:
     index = _shown(table, rounds)  # the first round nobody went on from
     st.header(tr(f"{rounds.texts}.round_over", round=index + 1))
     rounds.results(table, index)
-    # Above the scores, so that it is on the screen with the round's end.
-    st.button(tr(f"{rounds.texts}.next_round"), key=f"{rounds.key}-next-round", type="primary",
-              icon=":material/skip_next:", on_click=_next_round, args=(table.id, index + 1, table.actions_taken))
+    # Above the scores, so that it is on the screen with the round's end; in a lesson its own Next leads on.
+    if table.setup.get("origin") != "lesson":
+        st.button(tr(f"{rounds.texts}.next_round"), key=f"{rounds.key}-next-round", type="primary",
+                  icon=":material/skip_next:", on_click=_next_round, args=(table.id, index + 1, table.actions_taken))
     rounds.totals(table)
 
 

@@ -19,6 +19,7 @@ from assistant.ui.lesson.moves import step_in_address, step_text
 from assistant.ui.lesson.runner import LESSON_PARAM, as_phone, first_game, go_to, restart_at, table_for
 from assistant.ui.nav import game_app, lesson_page, page
 
+LEARNER = "learner_name"  # session key: the name the learner typed last
 LESSON_CSS = """<style>
 .st-key-ls-panel { gap: 0.4rem; padding: 8px 12px; background: #fff8e1; border-radius: 10px;
   border: 2px solid #f0a020; }
@@ -28,6 +29,9 @@ LESSON_CSS = """<style>
 .ls-text { font-size: 1.05rem; }
 .ls-do { font-size: 1.1rem; font-weight: 700; color: #3e2700; }
 .ls-rule { font-size: 0.9rem; color: #5d4037; }
+.ls-rules-closed { display: none; }
+.ls-rules-closed summary { min-height: 44px; display: flex; align-items: center; cursor: pointer; color: #6d4c00;
+  font-weight: 600; }
 .st-key-ls-buttons { flex-wrap: wrap; gap: 8px; }
 .st-key-ls-buttons button { min-height: 44px; }
 /* A phone: the lesson needs the screen; the top bar keeps Home and the language switch, on one row. */
@@ -37,11 +41,12 @@ LESSON_CSS = """<style>
   .stApp:has(.st-key-ls-panel) .st-key-ht-links > :not(:first-child) { display: none; }
   .st-key-ls-panel { padding: 6px 8px; }
   .ls-text { font-size: 1rem; }
-  /* The step's words scroll in their box: the board and the step's buttons keep the screen. */
-  .ls-step { max-height: 34vh; overflow-y: auto; }
+  /* The rules panel's words one tap away: the board keeps the screen. */
+  .ls-rules-open { display: none; }
+  .ls-rules-closed { display: block; }
+  .ls-head { font-size: 0.8rem; }
 }
 @media (max-height: 480px) and (max-width: 960px) {
-  .ls-step { max-height: 30vh; }
   .st-key-ls-buttons button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
 }
 </style>"""
@@ -120,7 +125,13 @@ def step_html(lesson: Lesson, index: int, title: str) -> str:
     do = step_text(lesson, step, "do")
     if do and step.ask is not None:
         parts.append(f'<p class="ls-do">\N{WHITE RIGHT POINTING INDEX} {html.escape(do)}</p>')
-    parts += [f'<p class="ls-rule">\N{SCALES} {html.escape(tr(rule))}</p>' for rule in step.rules]
+    if step.rules:
+        # The rules panel's words for what this step teaches: below the step on a tablet, one tap away on a
+        # phone (where the board needs the screen).
+        lines = "".join(f'<p class="ls-rule">\N{SCALES} {html.escape(tr(rule))}</p>' for rule in step.rules)
+        summary = html.escape(tr("ui.lesson.rules_in_full", count=len(step.rules)))
+        parts.append(f'<div class="ls-rules-open">{lines}</div>'
+                     f'<details class="ls-rules-closed"><summary>{summary}</summary>{lines}</details>')
     return f'<div class="ls-step">{"".join(parts)}</div>'
 
 
@@ -129,11 +140,14 @@ def _done(lesson: Lesson) -> None:
     with st.container(key="ls-panel"):
         st.markdown(f"### :material/school: {tr('ui.lesson.done_title', game=title)}")
         st.markdown(tr(f"lesson.{lesson.game}.done"))
-        # The first real game counts in the history: under the learner's own name.
-        name = st.text_input(tr("ui.lesson.your_name"), value=tr("ui.default_name", n=1), max_chars=20,
-                             key="ls-name").strip() or tr("ui.default_name", n=1)
+        # The first real game counts in the history: under the learner's own name (kept for the next lesson).
+        name = st.text_input(tr("ui.lesson.your_name"), value=st.session_state.get(LEARNER, tr("ui.default_name", n=1)),
+                             max_chars=20, key="ls-name").strip() or tr("ui.default_name", n=1)
+        st.session_state[LEARNER] = name
+        alone = not game_info(lesson.game).setup_has_bots  # Hamstern: the learner's own sheet, with the hints
         with st.container(horizontal=True, key="ls-buttons"):
-            if st.button(tr("ui.lesson.first_game"), key="ls-first", type="primary", icon=":material/play_arrow:"):
+            if st.button(tr("ui.lesson.first_game_alone" if alone else "ui.lesson.first_game"), key="ls-first",
+                         type="primary", icon=":material/play_arrow:"):
                 st.switch_page(page(lesson.game), query_params={"game": first_game(lesson, name), "lang": lang()})
             st.button(tr("ui.lesson.again"), key="ls-again", icon=":material/replay:",
                       on_click=partial(restart_at, lesson, 0))

@@ -16,7 +16,7 @@ from assistant.games import get_game
 from assistant.games.registry import game_info
 from assistant.lessons import Lesson
 from assistant.ui.access import still_table
-from assistant.ui.common import store, tr
+from assistant.ui.common import store
 from assistant.ui.lesson.moves import lesson_of
 from assistant.ui.table import Table, open_table
 
@@ -140,7 +140,7 @@ def first_game(lesson: Lesson, name: str) -> str:
     (Hamstern): the learner's own sheet, with the hints. It is a real game: it counts in the history."""
     start, info = lesson.starts[0], game_info(lesson.game)
     players = max(start.players, info.min_players) if info.setup_has_bots else 1
-    names = [name, *(tr("ui.lesson.bot_name", n=n) for n in range(1, players))]
+    names = [name, *NAMES[1:players]]  # the lesson's opponents, now as easy computer opponents
     state = get_game(lesson.game).new_state(players, seed=_seed(), **start.options)
     setup = app_setup(lesson.game, names, ["human", *["easy"] * (players - 1)], "normal")
     return store().create(state, {**setup, "coach": True})
