@@ -52,7 +52,7 @@ def test_the_green_places_are_the_ones_a_single_cross_may_take_and_the_red_ones_
     assert state.roll == 1
     singles = {min(action.cells) for action in state.legal_actions() if len(action.cells) == 1}
     assert singles == cells("F5 G5 H6 G7")
-    assert set(LESSON.steps[step_of("green")].show) == set(cell_ids("F5 G5 H6 G7"))
+    assert set(LESSON.steps[step_of("green")].show) == {*cell_ids("F5 G5 H6 G7"), "button:confirm"}
     for red in ("H5", "H7"):
         assert refusal(state, red) == "error.hamstern.must_touch"
 

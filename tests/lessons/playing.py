@@ -34,12 +34,15 @@ def lesson_marks(at: AppTest) -> set[str]:
 
 
 def parts_on_boards(at: AppTest) -> set[str]:
-    """Every part id the boards on the page draw (``data-tap``)."""
+    """Every part id the boards on the page draw (``data-tap``), and their buttons and modes as a mark names
+    them ("button:give", "mode:sets2")."""
     import re
 
     found = set()
     for element in boards(at):
-        found |= set(re.findall(r'data-tap="([^"]+)"', shown_html(payload(element))))
+        data = payload(element)
+        found |= set(re.findall(r'data-tap="([^"]+)"', shown_html(data)))
+        found |= {f"button:{spec['id']}" for spec in data["buttons"]} | {f"mode:{mode['id']}" for mode in data["modes"]}
     return found
 
 

@@ -130,7 +130,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
 
     ``html`` is the picture, drawn again in the browser only when it changes: keep it the same from
     one decision to the next and send what changes as ``slots`` (HTML for the elements marked
-    ``data-slot="name"``) and ``marks`` (``{class: [part ids]}``, such as the crossed cells).
+    ``data-slot="name"``) and ``marks`` (``{class: [part ids]}``, such as the crossed cells; a mark's id
+    ``"button:ID"`` or ``"mode:ID"`` puts its class on that button or mode of the board).
 
     ``select``: "many" (tap toggles, a button decides), "one" (a tap decides at once) or "none".
     ``pairs`` (with "many"): ``{part: [parts it may be selected with]}``; a part that does not pair with

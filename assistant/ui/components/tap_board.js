@@ -154,6 +154,10 @@ export default function (component) {
   markTappable();
   if (keep && !mode) [...selected].forEach((id) => { if (!tappable.has(id)) selected.delete(id); });
 
+  // A mark may name a button or a mode ("button:give", "mode:sets2"), as a lesson points at what to tap.
+  const markButton = (btn, name) => {
+    for (const [cls, ids] of Object.entries(marks)) if (ids.includes(name)) btn.classList.add(cls);
+  };
   const modeBar = root.querySelector(".tb-modes");
   if (modeBar) {
     modeBar.replaceChildren();
@@ -170,6 +174,7 @@ export default function (component) {
       };
       btn.classList.toggle("tb-active", spec === mode);
       btn.disabled = Boolean(root.tbWaiting);
+      markButton(btn, "mode:" + spec.id);
       modeBar.appendChild(btn);
     }
   }
@@ -234,6 +239,7 @@ export default function (component) {
       const btn = document.createElement("button");
       btn.dataset.button = spec.id;
       btn.className = "tb-button" + (spec.primary ? " tb-primary" : "");
+      markButton(btn, "button:" + spec.id);
       btn.onclick = () => {
         if (spec.id === "clear") { selected.clear(); refresh(); return; }
         if (spec.id === "take_hint") {
