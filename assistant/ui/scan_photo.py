@@ -128,7 +128,7 @@ def read(photo, game: str) -> tuple[object | None, str | None]:
     try:
         result = read_photo(data, game)
     except refused_photo as refusal:
-        return None, _one_line(refusal.message(lang()))
+        return None, plain(_one_line(refusal.message(lang())))  # it may name what the photo's code says
     except Exception:  # noqa: BLE001 - bytes from a browser may break any decoder; the player gets one line
         log.exception("a photo could not be read")
         return None, tr(f"{TEXTS}.failed")
