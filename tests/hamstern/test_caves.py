@@ -9,6 +9,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assistant import i18n
 from assistant.bots import get_bot
@@ -27,10 +29,23 @@ PINNED = {"BAKO-MIRU": "87191a3b99e8ffce"}
 
 @pytest.mark.parametrize(("typed", "code"), [("bako miru", "BAKO-MIRU"), (" Bako--Miru_7 ", "BAKO-MIRU-7"),
                                              ("2026-11-27", "2026-11-27"), ("27.11.2026", "2026-11-27"),
-                                             ("2026-1-5", "2026-01-05"), ("abc", "ABC")])
+                                             ("2026-1-5", "2026-01-05"), ("abc", "ABC"),
+                                             ("2026 2 5", "2026-02-05"), ("27 11 2026", "2026-11-27")])
 def test_a_code_is_written_one_way(typed, code):
     assert caves.normalise(typed) == code
     assert caves.is_cave(code) and caves.is_cave(typed)
+
+
+@given(st.text(alphabet="0123456789 ._-/abzAZ", max_size=16))
+def test_a_kept_code_is_kept_as_it_is(typed):
+    """normalise(normalise(x)) == normalise(x): a code as kept is read back as the same code (a date typed
+    with spaces, "2026 2 5", was kept as "2026-2-5", which reads back as 2026-02-05)."""
+    try:
+        kept = caves.normalise(typed)
+    except caves.CaveCodeError:
+        return
+    assert caves.normalise(kept) == kept
+    assert caves.is_day_code(kept) == (len(kept) == 10 and kept[4] == "-" and kept[:4].isdigit())
 
 
 @pytest.mark.parametrize(("typed", "key"), [("ab", "cave_code_short"), ("x y", "cave_code_short"),

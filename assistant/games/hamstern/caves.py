@@ -35,8 +35,13 @@ SURE = 3.0  # standard errors: "clearly off" means beyond the tolerance by this 
 DIFFICULTIES = ("easier", "like_a", "harder")
 SYLLABLES = [c + v for c in "BDFGKLMNPRSTVZ" for v in "AEIOU"]
 _WORD = re.compile(r"[A-Z0-9]+")
-_ISO_DAY = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
-_GERMAN_DAY = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+_DAY_CODE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # a day's code as kept
+# A date as typed: three groups of digits with any separators ("2026 2 5", "2026_11_27", "27.11.2026",
+# "27 11 2026"), the year first or last. Matched on the text as typed, so each is kept as YYYY-MM-DD
+# (matched after joining words, "2026 2 5" was kept as "2026-2-5", which reads back as another code).
+_SEPARATOR = r"[\s._/-]+"
+_TYPED_DAYS = ((re.compile(rf"(\d{{4}}){_SEPARATOR}(\d{{1,2}}){_SEPARATOR}(\d{{1,2}})"), (0, 1, 2)),
+               (re.compile(rf"(\d{{1,2}}){_SEPARATOR}(\d{{1,2}}){_SEPARATOR}(\d{{4}})"), (2, 1, 0)))
 MIN_LETTERS, MAX_LENGTH = 3, 24
 
 # Told how far the balance check of a drawn cave is (0..1) and how many drawn caves were dropped before it.
@@ -76,7 +81,7 @@ def normalise(code: object) -> str:
     if not isinstance(code, str):
         raise CaveCodeError("error.hamstern.cave_code_text")
     text = code.strip()
-    for pattern, order in ((_ISO_DAY, (0, 1, 2)), (_GERMAN_DAY, (2, 1, 0))):
+    for pattern, order in _TYPED_DAYS:
         match = pattern.fullmatch(text)
         if match:
             year, month, day = (int(match.group(n + 1)) for n in order)
@@ -118,7 +123,7 @@ def side_value(side: object) -> str:
 
 
 def is_day_code(code: str) -> bool:
-    return bool(_ISO_DAY.fullmatch(code))
+    return bool(_DAY_CODE.fullmatch(code))
 
 
 def cave_of_the_day(day: datetime.date | None = None) -> str:

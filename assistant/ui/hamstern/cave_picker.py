@@ -78,12 +78,13 @@ def pick_side(key: str, *, preview: bool = True) -> str | None:
         if not typed.strip():
             st.caption(tr("ui.hamstern.cave_code_help"))
             return None
-        try:
-            code = caves.normalise(typed)
-        except caves.CaveCodeError as error:
-            st.error(error.message(lang()), icon=":material/warning:")
-            return None
-    cave = make_cave(code)
+        code = typed
+    try:
+        code = caves.normalise(code)
+        cave = make_cave(code)
+    except caves.CaveCodeError as error:  # a code no cave is made of: one line, never the error page
+        st.error(error.message(lang()), icon=":material/warning:")
+        return None
     named = tr("sheet.hamstern.cave_of_day" if caves.is_day_code(code) else "sheet.hamstern.cave", code=code)
     st.caption(f"**{named}** · {describe(cave)}")
     if preview:

@@ -210,10 +210,14 @@ def hamstern_check(saved: SavedCheck | None) -> None:
         make_cave(saved_side(raw))
     wanted = st.session_state.pop("sc_cave_wanted", None)
     if wanted and wanted != saved_side(raw):
-        make_cave(wanted)
-        st.session_state.pop("sc_cave_open", None)
-        _save_side(wanted)
-        st.rerun()
+        try:
+            make_cave(wanted)
+        except caves.CaveCodeError as error:  # a code no cave is made of: one line, the check stays as it is
+            st.error(error.message(lang()), icon=":material/warning:")
+        else:
+            st.session_state.pop("sc_cave_open", None)
+            _save_side(wanted)
+            st.rerun()
     data = current_data(GAME, normalise, saved)
     side, count, player = data["side"], data["count"], data["player"]
     for key, value in (("sc_count", count), ("sc_free", data["free_start"]),
