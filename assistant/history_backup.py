@@ -116,7 +116,8 @@ def backup_with_report(store) -> tuple[bytes, int]:
         "aliases": [dict(zip(ALIAS_COLUMNS, row, strict=True)) for row in aliases],
         "results": [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in results],
     }
-    left_out = checking.leave_out_unsound(content)
+    with _few_caves_made():  # a game beyond them is left out (and counted): only old games lack their cave
+        left_out = checking.leave_out_unsound(content)
     text = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0), left_out
 
@@ -141,8 +142,26 @@ class RestoreReport:
 def restore(store, data: bytes) -> RestoreReport:
     """Restore a backup: everything checked first, then written in one transaction. RestoreRefused
     (a ValueError; ``key`` is the reason in the catalogues) if anything is wrong; then nothing is written."""
-    checked = checking.checked_backup(checking.unpacked_json(data))
+    content = checking.unpacked_json(data)
+    with _few_caves_made() as left:
+        try:
+            checked = checking.checked_backup(content)
+        except RestoreRefused:
+            if left[0] < 0:  # the games stored with their caves replay without making one
+                raise RestoreRefused("history.restore.too_many_caves") from None
+            raise
     return _write(store, checked)
+
+
+CAVES_MADE = 8  # Hamstern caves a restore or backup may make (seconds of CPU each) for games saved without theirs
+
+
+def _few_caves_made():
+    """Replaying games makes at most CAVES_MADE Hamstern caves (a game saved before caves were stored with
+    their games names only the code): a forged file of thousands of codes is refused, not days of work."""
+    from assistant.games.hamstern import caves  # the one game whose replay may cost seconds
+
+    return caves.at_most(CAVES_MADE)
 
 
 def _write(store, checked: checking.Checked) -> RestoreReport:

@@ -227,7 +227,21 @@ def _check(entry: Any) -> dict:
         raise Bad() from None
     if not isinstance(data, dict):
         raise Bad()
+    if row["game"] == "hamstern" and data.get("cave", "") != "":
+        _stored_cave(data)
     return {**row, "names": check_names(data)}
+
+
+def _stored_cave(data: dict) -> None:
+    """A Hamstern check's stored cave layout passes the same checks as a game's (caves.layout_text)."""
+    from assistant.games.hamstern import caves  # only Hamstern keeps a layout with its checks
+
+    try:
+        side = caves.layout_text(data["cave"]) and caves.parse_layout(data["cave"]).side
+    except ValueError:
+        raise Bad() from None
+    if side != data.get("side"):
+        raise Bad()
 
 
 def _person(entry: Any) -> dict:

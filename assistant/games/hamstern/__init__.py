@@ -11,7 +11,10 @@ INFO = register_game(GameInfo(
     name="hamstern", titles={"en": "Hamstern", "de": "Hamstern"}, icon="hamstern", kind="roll_write",
     min_players=1, max_players=6,
     # A side is A, B or a cave's code (caves.py: a new sheet drawn from the code).
-    options=(Option("side", "A", SIDES, more="assistant.games.hamstern.caves:side_value"), Option("free_start", False)),
+    options=(Option("side", "A", SIDES, more="assistant.games.hamstern.caves:side_value"), Option("free_start", False),
+             # A cave's layout as stored with the game (caves.stored_text): it is played on that cave in any
+             # later version. "" for sides A and B, and in games saved before caves were stored.
+             Option("cave", "", ("",), more="assistant.games.hamstern.caves:layout_text")),
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
     sheet="sheets.hamstern:render", sheet_kind="hamstern",

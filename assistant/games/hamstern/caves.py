@@ -8,7 +8,11 @@ bot's solo games, measured against side A's) is the code's cave. So the cave dep
 GENERATOR, the drawing code and the hard bot: change any of them and caves change, so bump GENERATOR
 (tests/hamstern/test_caves.py pins a few caves' text).
 
-A cave is used wherever a side is: the game option ``side`` and ``load_layout`` take its code.
+A cave is used wherever a side is: the game option ``side`` and ``load_layout`` take its code. A game
+keeps its cave's layout too (the option ``cave``: ``stored_text``, the TOML text with the generator's
+number), and so does a score check (``cave`` in its data): a saved game or check is played on the cave it
+was played on, in any later version (``register`` puts a stored layout under its code before the engine
+replays on it). Only an older save without it makes its cave again from the code.
 """
 
 from __future__ import annotations
@@ -19,16 +23,23 @@ import math
 import random
 import re
 import statistics
-from collections.abc import Callable
+import threading
+import tomllib
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
 from assistant import i18n
 from assistant.games.hamstern import balance
 from assistant.games.hamstern.cave_plan import plan
-from assistant.games.hamstern.layout import SIDES, Layout, parse_layout
+from assistant.games.hamstern.layout import CAVES_KEPT, SIDES, Layout, load_layout, parse_layout
 
 GENERATOR = 1
-KEPT = 32  # caves kept made in this process
+KEPT = CAVES_KEPT  # caves kept made (and layouts kept) in this process, the least recently used dropped first
+MAX_TEXT = 20_000  # characters of a stored layout (a cave's is about 2,000)
 MAX_DRAWS = 400  # drawn caves tried per code; each is cheap until its balance check
 BLOCK = 50  # roll sequences between looks at the balance: a cave clearly off is dropped early
 SURE = 3.0  # standard errors: "clearly off" means beyond the tolerance by this many
@@ -151,13 +162,26 @@ def drawn(code: str, draw: int) -> str | None:
 
 def cave(code: str, progress: Progress | None = None) -> Cave:
     """The cave of ``code`` (normalised first), kept once made; ``progress`` is told how far the making
-    is (a page's progress bar). CaveCodeError for a bad code."""
+    is (a page's progress bar). CaveCodeError for a bad code. Two sessions asking for the same new code
+    at once make it once (a lock per code): the second waits for the first's cave."""
     code = normalise(code)
-    made = _made.get(code)
-    if made is None:
-        if len(_made) >= KEPT:
-            del _made[next(iter(_made))]
-        made = _made[code] = generate(code, progress)
+    with _lock:
+        made = _kept(_made, code)
+        if made is not None:
+            return made
+        making = _making.setdefault(code, threading.Lock())
+    try:
+        with making:
+            with _lock:
+                made = _kept(_made, code)
+            if made is None:
+                _spend_budget(code)
+                made = generate(code, progress)
+                with _lock:
+                    _keep(_made, code, made)
+    finally:
+        with _lock:
+            _making.pop(code, None)
     return made
 
 
@@ -169,7 +193,122 @@ def is_made(code: str) -> bool:
         return False
 
 
-_made: dict[str, Cave] = {}
+_lock = threading.Lock()  # guards the dictionaries below (sessions run in threads)
+_made: dict[str, Cave] = OrderedDict()  # least recently used first
+_stored: dict[str, tuple[str, Layout]] = OrderedDict()  # code -> (stored text, layout), as _made
+_making: dict[str, threading.Lock] = {}  # a lock for each code being made
+
+
+def _kept(kept: dict, code: str):
+    """What ``kept`` holds for ``code``, now the most recently used; None if nothing (call under _lock)."""
+    value = kept.pop(code, None)
+    if value is not None:
+        kept[code] = value
+    return value
+
+
+def _keep(kept: dict, code: str, value) -> None:
+    kept.pop(code, None)
+    kept[code] = value
+    while len(kept) > KEPT:
+        kept.pop(next(iter(kept)), None)
+
+
+# --- bounded work: restoring or backing up makes at most a few caves ----------------------------------
+_budget: ContextVar[list[int] | None] = ContextVar("cave_budget", default=None)
+
+
+class TooManyCaves(CaveCodeError):
+    """More caves to make (each seconds of CPU) than ``at_most`` allows."""
+
+
+@contextmanager
+def at_most(caves_made: int) -> Iterator[list[int]]:
+    """Within this block at most ``caves_made`` caves are made (drawn and measured); making one more
+    raises TooManyCaves. Yields ``[left]``: how many may still be made (below 0 once one was refused)."""
+    left = [caves_made]
+    token = _budget.set(left)
+    try:
+        yield left
+    finally:
+        _budget.reset(token)
+
+
+def _spend_budget(code: str) -> None:
+    left = _budget.get()
+    if left is None:
+        return
+    left[0] -= 1
+    if left[0] < 0:
+        raise TooManyCaves("error.hamstern.cave_too_many", code=code)
+
+
+# --- a cave's layout stored with a game or check ----------------------------------------------------------
+def stored_text(made: Cave) -> str:
+    """What a game or check keeps of its cave: the layout's TOML text, with the generator that drew it."""
+    return f"generator = {GENERATOR}\n{made.text}"
+
+
+@lru_cache(maxsize=KEPT)
+def _parsed(text: str) -> Layout:
+    return parse_layout(text)
+
+
+def layout_text(text: object) -> str:
+    """The game option ``cave``: "" (the cave is made from the code), or a stored layout that passes
+    parse_layout's checks (as sides A and B do); ValueError saying what is wrong with anything else."""
+    if text == "":
+        return text
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise ValueError(f"option 'cave' must be a cave's layout of at most {MAX_TEXT} characters")
+    try:
+        layout = _parsed(text)
+        generator = tomllib.loads(text).get("generator")
+    except (ValueError, LookupError, TypeError, AttributeError) as error:  # TOMLDecodeError is a ValueError
+        raise ValueError(f"option 'cave' is no cave's layout: {str(error)[:200]}") from None
+    if type(generator) is not int or not is_cave(layout.side) or normalise(layout.side) != layout.side:
+        raise ValueError("option 'cave' is no cave's layout: it names no generator or no cave code")
+    return text
+
+
+def register(code: str, text: str, layout: Layout | None = None) -> Layout:
+    """Put the stored layout ``text`` under ``code``: load_layout(code) gives it from now on (the cave a
+    saved game or check was played on, whatever this version would draw). ValueError for a text that is
+    no layout, or another code's. ``layout``: the text's, if at hand (a cave just made)."""
+    layout = layout or (_parsed(layout_text(text)) if text else None)
+    if layout is None or layout.side != code:
+        raise ValueError(f"option 'cave' is the layout of another cave than {code!r}")
+    with _lock:
+        held = _kept(_stored, code)
+        _keep(_stored, code, (text, layout))
+    if held is None or held[0] != text:
+        load_layout.cache_clear()  # it may hold this code's layout as drawn by this version
+        if held is not None:
+            from assistant.bots.hamstern import judge_for  # the bots import this package
+
+            judge_for.cache_clear()
+    return layout
+
+
+def stored(code: str, text: str = "") -> str:
+    """The layout a game on the cave of ``code`` keeps: ``text`` if it has one (registered), else the one
+    held or made for the code now."""
+    if not text:
+        with _lock:
+            held = _kept(_stored, code)
+        text = held[0] if held is not None else stored_text(cave(code))
+    register(code, text)
+    return text
+
+
+def layout_of(code: str) -> Layout:
+    """The layout of the cave of ``code``: the one stored for it, else the one made now (load_layout)."""
+    with _lock:
+        held = _kept(_stored, code)
+    if held is not None:
+        return held[1]
+    made = cave(code)
+    return register(code, stored_text(made), made.layout)
 
 
 def generate(code: str, progress: Progress | None = None) -> Cave:

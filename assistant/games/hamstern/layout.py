@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from importlib import resources
 
 Cell = tuple[int, int]
@@ -155,15 +155,19 @@ def bits(mask: int):
         mask ^= low
 
 
-@cache
+CAVES_KEPT = 32  # caves' layouts kept in memory (caves.KEPT), besides sides A and B
+
+
+@lru_cache(maxsize=CAVES_KEPT + 2)  # an LRU: the caves a table plays on are bounded in memory
 def load_layout(side: str) -> Layout:
-    """Side A or B from its file, or the cave of a code (drawn and checked on first use: seconds)."""
+    """Side A or B from its file, or the cave of a code: the layout stored with a game or check
+    (caves.register), else drawn and checked on first use (seconds)."""
     if side not in SIDES:
         from assistant.games.hamstern import caves  # the caves are drawn with this module
 
         if not isinstance(side, str) or len(side) > 100:
             raise ValueError(f"side must be one of {', '.join(SIDES)} or a cave code, not {str(side)[:40]!r}")
-        return caves.cave(side).layout
+        return caves.layout_of(caves.normalise(side))
     source = resources.files("templates").joinpath(f"hamstern_{side.lower()}.toml")
     return parse_layout(source.read_text("utf-8"))
 

@@ -14,7 +14,7 @@ from assistant import CHANCE, TERMINAL
 from assistant.errors import IllegalAction
 from assistant.games.base import Action, State
 from assistant.games.hamstern import placement, scoring
-from assistant.games.hamstern.layout import Cell, cell_name, load_layout
+from assistant.games.hamstern.layout import SIDES, Cell, cell_name, load_layout
 
 CHAMBERS_FOR_HOURGLASS = 4
 TICKING_ROLLS = (4, 5, 6)
@@ -60,7 +60,15 @@ class HamsternState(State):
 
     def __init__(self, game, num_players: int, seed: int, options: dict[str, Any]):
         super().__init__(game, num_players, seed, options)
-        self.layout = load_layout(options["side"])
+        side = options["side"]
+        if side not in SIDES:
+            from assistant.games.hamstern import caves  # caves' balance check plays this module
+
+            # The cave the game is played on is kept with it: its layout, never drawn again from the code.
+            self.options["cave"] = caves.stored(side, options.get("cave", ""))
+        elif options.get("cave"):
+            raise ValueError("option 'cave' is for a cave's code, not for a side")
+        self.layout = load_layout(side)
         self.free_start: bool = options["free_start"]
         self.crossed = [0] * num_players  # bitmask of crossed cells, per player
         self.struck = [0] * num_players  # boxes struck on the 1-track, per player

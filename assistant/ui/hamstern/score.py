@@ -52,6 +52,7 @@ def normalise(raw: dict) -> dict:
     struck_raw = raw.get("struck") if isinstance(raw.get("struck"), dict) else {}
     crossed, struck = {}, {}
     chosen = saved_side(raw)
+    cave = _stored_cave(chosen, raw.get("cave"))
     for side in SIDES if chosen in SIDES else (*SIDES, chosen):
         layout = load_layout(side)
         sheets = crossed_raw.get(side) if isinstance(crossed_raw.get(side), list) else []
@@ -69,7 +70,20 @@ def normalise(raw: dict) -> dict:
         "player": whole_number(raw.get("player"), 0, count - 1, 0),
         "crossed": crossed,
         "struck": struck,
+        "cave": cave,
     }
+
+
+def _stored_cave(side: str, text: object) -> str:
+    """The layout of the check's cave, kept with it (caves.stored_text): the check stays on the cave it was
+    made on in any later version. "" for sides A and B; a check saved without it (or with a damaged one)
+    gets the code's cave as this version makes it."""
+    if side in SIDES:
+        return ""
+    try:
+        return caves.stored(side, text if isinstance(text, str) else "")
+    except ValueError:
+        return caves.stored(side)
 
 
 def _cells(sheet: list, index: dict) -> set:
@@ -117,6 +131,7 @@ def _set(field: str, key: str, entry: bool = True) -> None:
 def _save_side(side: str) -> None:
     def edit(data):
         data["side"] = side
+        data["cave"] = "" if side in SIDES else caves.stored(side)
         data["crossed"].setdefault(side, [[] for _ in range(MAX_PLAYERS)])
         data["struck"].setdefault(side, [0] * MAX_PLAYERS)
     _save(edit)
