@@ -15,7 +15,7 @@ import streamlit as st
 
 from assistant.bots.hamstern import rival_score
 from assistant.games import get_game
-from assistant.games.hamstern import PASS, Place, Roll
+from assistant.games.hamstern import PASS, Place, Roll, caves
 from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.charts import end_chart
@@ -250,6 +250,9 @@ def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, onl
     rolling = view["phase"] == "roll"
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
+    if view["side"] not in SIDES:  # another table plays the same cave from its code: readable here
+        named = "sheet.hamstern.cave_of_day" if caves.is_day_code(view["side"]) else "sheet.hamstern.cave"
+        lines.append(html.escape(tr(named, code=view["side"])))
     learner = seat == _learner(table)  # a lesson's "You": not "You's sheet"
     if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
         lines.append(html.escape(tr("ui.hamstern.your_sheet") if learner else tr("ui.hamstern.sheet_of",
