@@ -24,10 +24,12 @@ import io
 import json
 import time
 from collections import defaultdict
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
 from assistant import history_checks as checking
+from assistant.games.registry import load, registered
 from assistant.history_checks import RestoreRefused
 from assistant.store import IS_LESSON
 from assistant.store import _time as saved_time
@@ -116,7 +118,7 @@ def backup_with_report(store) -> tuple[bytes, int]:
         "aliases": [dict(zip(ALIAS_COLUMNS, row, strict=True)) for row in aliases],
         "results": [dict(zip(RESULT_COLUMNS, row, strict=True)) for row in results],
     }
-    with _few_caves_made():  # a game beyond them is left out (and counted): only old games lack their cave
+    with _few_costly_replays():  # a game beyond them is left out (and counted)
         left_out = checking.leave_out_unsound(content)
     text = json.dumps(content, ensure_ascii=False, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0), left_out
@@ -143,25 +145,27 @@ def restore(store, data: bytes) -> RestoreReport:
     """Restore a backup: everything checked first, then written in one transaction. RestoreRefused
     (a ValueError; ``key`` is the reason in the catalogues) if anything is wrong; then nothing is written."""
     content = checking.unpacked_json(data)
-    with _few_caves_made() as left:
+    with _few_costly_replays() as budgets:
         try:
             checked = checking.checked_backup(content)
         except RestoreRefused:
-            if left[0] < 0:  # the games stored with their caves replay without making one
+            if any(left[0] < 0 for left in budgets):  # a game stored whole replays without costing any
                 raise RestoreRefused("history.restore.too_many_caves") from None
             raise
     return _write(store, checked)
 
 
-CAVES_MADE = 8  # Hamstern caves a restore or backup may make (seconds of CPU each) for games saved without theirs
+COSTLY_REPLAYS = 8  # replays costing seconds each (GameInfo.replay_budget) a restore or backup may make
 
 
-def _few_caves_made():
-    """Replaying games makes at most CAVES_MADE Hamstern caves (a game saved before caves were stored with
-    their games names only the code): a forged file of thousands of codes is refused, not days of work."""
-    from assistant.games.hamstern import caves  # the one game whose replay may cost seconds
-
-    return caves.at_most(CAVES_MADE)
+@contextmanager
+def _few_costly_replays():
+    """Replaying games makes at most COSTLY_REPLAYS costly setups per game (a Hamstern cave of a game saved with
+    its code only): a forged file of thousands of them is refused, not days of work. Yields each bound's
+    ``[left]``."""
+    with ExitStack() as stack:
+        yield [stack.enter_context(load(info.replay_budget)(COSTLY_REPLAYS))
+               for info in registered() if info.replay_budget]
 
 
 def _write(store, checked: checking.Checked) -> RestoreReport:

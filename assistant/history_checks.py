@@ -25,7 +25,7 @@ from assistant import replay_records
 from assistant.bots import LEVELS
 from assistant.games import get_game, is_built
 from assistant.games.base import State, parse_json
-from assistant.games.registry import game_info
+from assistant.games.registry import game_info, load
 from assistant.history_results import Bad, ResultRows, check_names
 from assistant.store_history import NAME_LENGTH, HistoryError, bot_key, name_key, tidy_name
 
@@ -227,21 +227,13 @@ def _check(entry: Any) -> dict:
         raise Bad() from None
     if not isinstance(data, dict):
         raise Bad()
-    if row["game"] == "hamstern" and data.get("cave", "") != "":
-        _stored_cave(data)
+    extras = game_info(row["game"]).check_extras  # what a game keeps with its checks besides the entries
+    if extras:
+        try:
+            load(extras)(data)
+        except ValueError:
+            raise Bad() from None
     return {**row, "names": check_names(data)}
-
-
-def _stored_cave(data: dict) -> None:
-    """A Hamstern check's stored cave layout passes the same checks as a game's (caves.layout_text)."""
-    from assistant.games.hamstern import caves  # only Hamstern keeps a layout with its checks
-
-    try:
-        side = caves.layout_text(data["cave"]) and caves.parse_layout(data["cave"]).side
-    except ValueError:
-        raise Bad() from None
-    if side != data.get("side"):
-        raise Bad()
 
 
 def _person(entry: Any) -> dict:

@@ -67,9 +67,9 @@ def test_no_game_has_files_of_its_own_outside_its_folder():
 
 
 # --- the shared layers know no game (issue 21) -------------------------------------------------------
-# A game's own places: its engine package, its app side, its bots, its texts (and its sheet, outside
+# A game's own places: its engine package, its app side, its bots, its texts, its photo reader (and its sheet, outside
 # assistant/). Everything else works from the registry; only the registry's list of games names them.
-OWN_PLACES = ("games", "ui", "bots", "locales")
+OWN_PLACES = ("games", "ui", "bots", "locales", "scan")  # scan: a sheet's reader per game, as bots
 
 
 def own_place(relative: Path) -> bool:

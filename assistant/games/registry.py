@@ -114,6 +114,13 @@ class GameInfo:
     # The option whose value is a result's variant, compared apart in the history (Hamstern's "side"):
     # one of ``options``, with choices. None: the game's results are all of one kind.
     variant_option: str | None = None
+    # "module:function" bounding replays that cost seconds (a Hamstern cave made anew for a game saved with
+    # its code only): ``function(n)`` is a context manager in which at most ``n`` are made, yielding ``[left]``
+    # (below 0 once one was refused). A restore and a backup replay every game inside it.
+    replay_budget: str | None = None
+    # "module:function" checking what a saved score check keeps besides what was typed (Hamstern's stored
+    # cave): ``function(data)`` raises ValueError if it is damaged. A restore checks every check with it.
+    check_extras: str | None = None
     # Games the shared random-simulation test plays: {"num_players": n, "options": {...}}, and if need
     # be "seeds" (how many) and "policy" (who plays instead of random moves): see tests/helpers.sim_cases.
     sim_setups: tuple[dict, ...] = field(default=(), hash=False)

@@ -20,6 +20,8 @@ INFO = register_game(GameInfo(
     sheet="sheets.hamstern:render", sheet_kind="hamstern",
     bots="assistant.bots.hamstern", log="assistant.games.hamstern.log", app="assistant.ui.hamstern.app",
     variant_option="side",  # the two sheets (and each cave) are compared apart in the history
+    replay_budget="assistant.games.hamstern.caves:at_most",  # a game saved with its cave's code only
+    check_extras="assistant.games.hamstern.caves:check_stored_cave",
     sim_setups=tuple(
         {"num_players": players, "options": {"side": side, "free_start": free_start}}
         for side in SIDES for players in range(1, 7) for free_start in (False, True)

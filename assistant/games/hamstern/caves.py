@@ -244,6 +244,16 @@ def _spend_budget(code: str) -> None:
 
 
 # --- a cave's layout stored with a game or check ----------------------------------------------------------
+def check_stored_cave(data: dict) -> None:
+    """A score check's stored cave (if any) passes the same checks as a game's (``layout_text``), and is of the
+    check's side: ValueError otherwise (GameInfo.check_extras)."""
+    if data.get("cave", "") == "":
+        return
+    side = layout_text(data["cave"]) and parse_layout(data["cave"]).side
+    if side != data.get("side"):
+        raise ValueError("the stored cave is not the check's side")
+
+
 def stored_text(made: Cave) -> str:
     """What a game or check keeps of its cave: the layout's TOML text, with the generator that drew it."""
     return f"generator = {GENERATOR}\n{made.text}"
