@@ -20,6 +20,7 @@ from PIL import Image
 
 import assistant
 from assistant.games.hamsterdam.scorecard import limits
+from assistant.games.hamstern import caves
 from assistant.games.hamstern.layout import load_layout
 from assistant.ui.common import plain
 from tests.components import SC, decide, marked, open_app, texts
@@ -245,6 +246,19 @@ def test_a_photo_of_another_side_offers_to_switch_an_empty_check(db, reader):
     assert at.segmented_control(key="sc_side").value == "B"
     assert len(marked(at, SC, "tb-unsure")) == 1
     assert "shows a sheet on side B" not in texts(at)
+
+
+def test_a_photo_of_a_caves_sheet_switches_an_empty_check_to_that_cave(db, reader):
+    code = "BAKO-MIRU"  # printed on the sheet, read from its QR code
+    cells = frozenset(list(caves.layout_of(code).index)[:5])
+    reader.answer = Reading(side=code.lower(), crossed=cells)
+    at = open_app(PAGE)
+    upload(at)
+    assert f"shows a sheet in cave {code}, but this check is on side A" in texts(at)
+    at.button(key="sc-photo-switch").click().run()
+    data = check_data(db, at)
+    assert data["side"] == code and data["cave"] and sorted(map(tuple, data["crossed"][code][0])) == sorted(cells)
+    assert at.segmented_control(key="sc_side").value == "code" and at.text_input(key="sc_cave_code").value == code
 
 
 def test_another_side_is_not_offered_when_other_sheets_are_filled_in(db, reader):

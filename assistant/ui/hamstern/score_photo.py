@@ -107,7 +107,8 @@ def _fill_in(reading: dict, save: Save) -> None:
     side, player = reading["side"], reading["player"]
 
     def edit(data: dict) -> None:
-        data["side"] = side
+        if data["side"] != side:  # as the side control does: a cave's layout is kept with the check
+            data["side"], data["cave"] = side, "" if side in SIDES else caves.stored(side)
         data["crossed"].setdefault(side, [[] for _ in range(MAX_PLAYERS)])[player] = [list(c) for c in reading["cells"]]
         data["struck"].setdefault(side, [0] * MAX_PLAYERS)[player] = reading["struck"]
         data["player"] = player
