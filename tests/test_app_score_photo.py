@@ -332,3 +332,35 @@ def test_a_count_the_reader_could_not_read_is_left_and_marked(db, reader):
     upload(at, "hd-sc-photo-0")
     assert check_data(db, at)["counts"][0] == {"flood_pile": 3, "dam_tokens": 0, "hamsters": 4}
     assert "1 count is marked orange" in texts(at)
+
+
+# --- the real reader ------------------------------------------------------------------------------
+def real_photos(game: str) -> list[Path]:
+    return sorted(path for path in DATA.glob(f"*{game}*") if path.suffix.lower() in (".jpg", ".jpeg", ".png"))
+
+
+def real_reader():
+    try:
+        from assistant.scan import read_photo
+    except ImportError:
+        pytest.skip("the photo reader (assistant.scan) is not installed")
+    return read_photo
+
+
+def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
+    read_photo = real_reader()
+    photos = [path for path in real_photos("hamstern") if "refused" not in path.name]
+    if not photos:
+        pytest.skip("no photo of a Hamstern sheet in tests/data")
+    data = photos[0].read_bytes()
+    expected = read_photo(data, "hamstern")
+    at = open_app(PAGE)
+    upload(at, data=data, name=photos[0].name)
+    if expected.side != "A":  # a photo of side B or a cave: the empty check is switched to it
+        at.button(key="sc-photo-switch").click().run()
+    saved = check_data(db, at)
+    side = saved["side"]
+    assert sorted(map(tuple, saved["crossed"][side][0])) == sorted(expected.crossed)
+    assert saved["struck"][side][0] == expected.one_track_struck
+    assert marked(at, SC, "tb-unsure") == {f"{row}-{col}" for row, col in expected.unsure}
+    assert f"Read from the photo: {len(expected.crossed)} crossed cells" in texts(at)
