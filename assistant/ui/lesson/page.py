@@ -47,7 +47,14 @@ LESSON_CSS = """<style>
   .ls-head { font-size: 0.8rem; }
 }
 @media (max-height: 480px) and (max-width: 960px) {
+  /* A phone on its side: the step's buttons beside its words, so the board starts higher. */
+  .st-key-ls-panel { flex-direction: row; align-items: flex-start; }
+  .st-key-ls-panel > :first-child { flex: 1 1 0; min-width: 0; width: auto !important; }
+  .st-key-ls-panel > :last-child { flex: 0 0 auto; width: auto !important; }
+  .st-key-ls-buttons { width: auto; flex-direction: column; }
   .st-key-ls-buttons button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
+  .ls-text { font-size: 0.95rem; }
+  .ls-do { font-size: 1rem; }
 }
 </style>"""
 
