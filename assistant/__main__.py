@@ -1,4 +1,5 @@
-"""``python -m assistant score GAME FILE``: check the scores of a finished game.
+"""``python -m assistant score GAME FILE``: check the scores of a finished game
+(``python -m assistant scan GAME PHOTO``: read a photo of a sheet into such a FILE, assistant/scan/cli.py).
 
 FILE is JSON (``-`` for standard input) as described in CONTRACT.md. The result
 is JSON on standard output. Bad input (or input that cannot be read, or output that
@@ -29,7 +30,16 @@ def main(argv: list[str] | None = None) -> int:
     score_command = commands.add_parser("score", help="check the scores of a finished game")
     score_command.add_argument("game", choices=[info.name for info in registered()])
     score_command.add_argument("file", help="a JSON file, or - for standard input")
+    scan_command = commands.add_parser("scan", help="read a photo of a sheet into the JSON that score reads")
+    scan_command.add_argument("game", choices=["hamstern", "hamsterdam"])
+    scan_command.add_argument("photo", help="a photo (JPEG, PNG) of one printed sheet")
+    scan_command.add_argument("--name", action="append", dest="names", help="a player's name (once per strip)")
+    scan_command.add_argument("--side", help="Hamstern: the side or cave code the sheet must be")
     args = parser.parse_args(argv)
+    if args.command == "scan":
+        from assistant.scan.cli import run
+
+        return run(args.game, args.photo, args.names, args.side, write_result)
     source = "standard input" if args.file == "-" else args.file
     try:
         data = json.loads(read_text(args.file))
