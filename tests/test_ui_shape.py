@@ -67,13 +67,18 @@ def test_no_game_has_files_of_its_own_outside_its_folder():
 
 
 # --- the shared layers know no game (issue 21) -------------------------------------------------------
-# A game's own places: its engine package, its app side, its bots, its texts, its photo reader (and its sheet, outside
+# A game's own places: its engine package, its app side, its bots, its texts (and its sheet, outside
 # assistant/). Everything else works from the registry; only the registry's list of games names them.
-OWN_PLACES = ("games", "ui", "bots", "locales", "scan")  # scan: a sheet's reader per game, as bots
+OWN_PLACES = ("games", "ui", "bots", "locales")
+# The reader of our printed sheets (assistant/scan) is the printing code's counterpart (sheets/, outside
+# assistant/): it knows each sheet it reads, as sheets/ knows each sheet it draws.
+SHEET_READER = "scan"
 
 
 def own_place(relative: Path) -> bool:
     parts = relative.parts
+    if parts and parts[0] == SHEET_READER:
+        return True
     return (len(parts) > 1 and parts[0] in OWN_PLACES
             and any(parts[1] == game or parts[1].startswith(f"{game}_") or parts[1] == f"{game}.py"
                     for game in GAME_NAMES))
