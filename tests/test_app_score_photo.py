@@ -11,7 +11,7 @@ import struct
 import sys
 import types
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 
@@ -45,6 +45,15 @@ def huge_png(width: int = 100_000, height: int = 100_000) -> bytes:
             + chunk(b"IEND", b""))
 
 
+@dataclass(frozen=True)
+class Strip:
+    """One player's strip of a dam tracker, as read (assistant.scan's DamStrip)."""
+
+    flood_pile: int | None
+    dam_tokens: int | None
+    unsure_fields: tuple = ()
+
+
 @dataclass
 class Reading:
     """What the reader returns (assistant.scan.ScanResult's fields)."""
@@ -55,29 +64,35 @@ class Reading:
     unsure: frozenset = frozenset()
     one_track_struck: int = 0
     one_track_unsure: bool = False
-    flood_pile: int | None = None
     unsure_fields: tuple = ()
     rectified_png: bytes = b""
-    counts: dict = field(default_factory=dict)
+    strips: tuple = ()
 
-    def check_player(self, name: str) -> dict:
+    def check_player(self, name: str, strip: int = 0) -> dict:
         if self.game == "hamstern":
             return {"name": name, "crossed": sorted(map(list, self.crossed)), "one_track_struck": self.one_track_struck}
-        return {"name": name, **self.counts}
+        return {"name": name, "flood_pile": self.strips[strip].flood_pile, "dam_tokens": self.strips[strip].dam_tokens}
 
 
 class FakeReader:
+    """``answer``: what every photo is read as (a Reading, or an exception raised); ``answers``: what the
+    next photos are read as, one each, before ``answer``."""
+
     def __init__(self, refused_class):
-        self.refused_class, self.answer, self.calls = refused_class, Reading(), []
+        self.refused_class, self.answer, self.answers, self.calls = refused_class, Reading(), [], []
+
+    def refusal(self, key: str, en: str, de: str) -> BaseException:
+        return self.refused_class(key, {"en": en, "de": de})
 
     def refuse(self, key: str, en: str, de: str) -> None:
-        self.answer = self.refused_class(key, {"en": en, "de": de})
+        self.answer = self.refusal(key, en, de)
 
-    def __call__(self, data: bytes, game: str | None = None):
-        self.calls.append((len(data), game))
-        if isinstance(self.answer, BaseException):
-            raise self.answer
-        return self.answer
+    def __call__(self, data: bytes, game: str | None = None, *, side: str | None = None):
+        self.calls.append((len(data), game) if side is None else (len(data), game, side))
+        answer = self.answers.pop(0) if self.answers else self.answer
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
 
 
 @pytest.fixture
@@ -138,7 +153,7 @@ def test_a_photo_fills_the_players_sheet_and_marks_the_cells_to_look_at(db, read
     assert data["struck"]["A"][0] == 3
     assert marked(at, SC, "tb-unsure") == {"4-7", "6-6"}  # 6-6 uncrossed, looked at all the same
     shown = texts(at)
-    assert "Read from the photo: 4 crossed cells, 3 boxes struck on the 1-track" in shown
+    assert "Read from the photo. Crossed cells: 4; struck on the 1-track: 3." in shown
     assert "2 cells are marked orange" in shown and "The 1-track's count is marked orange" in shown
     assert [w.key for w in at.file_uploader] == ["sc-photo-0-file-1"]  # emptied for the next photo
     assert at.expander[-1].label.endswith("The photo as it was read")
@@ -261,6 +276,23 @@ def test_a_photo_of_a_caves_sheet_switches_an_empty_check_to_that_cave(db, reade
     assert at.segmented_control(key="sc_side").value == "code" and at.text_input(key="sc_cave_code").value == code
 
 
+def test_a_caves_code_that_cannot_be_read_is_taken_for_the_checks_cave(db, reader):
+    code = "BAKO-MIRU"
+    no_code = reader.refusal("scan.no_code", "The square code of this cave could not be read.",
+                             "Der Code dieser Höhle ließ sich nicht lesen.")
+    at = open_app(PAGE)
+    reader.answer = no_code
+    upload(at)  # on side A: a cave's sheet without its code is no sheet to guess
+    assert [e.value for e in at.error] == [plain("The square code of this cave could not be read.")]
+    at.segmented_control(key="sc_side").set_value("code").run()
+    at.text_input(key="sc_cave_code").input(code).run()
+    cells = frozenset(list(caves.layout_of(code).index)[:3])
+    reader.answers = [no_code, Reading(side=code, crossed=cells)]
+    upload(at)
+    assert reader.calls[-1] == (len(photo()), "hamstern", code)  # read again as the check's cave
+    assert sorted(map(tuple, check_data(db, at)["crossed"][code][0])) == sorted(cells)
+
+
 def test_another_side_is_not_offered_when_other_sheets_are_filled_in(db, reader):
     at = open_app(PAGE)
     decide(at, SC, "toggle", ["4-5"])  # player 1's sheet, on side A
@@ -299,27 +331,32 @@ def hamsterdam(at):
     return at
 
 
-def test_a_dam_tracker_photo_fills_one_players_counts_and_marks_the_unsure(db, reader):
-    reader.answer = Reading(game="hamsterdam", side=None, flood_pile=4, unsure_fields=("hamsters",),
-                            counts={"flood_pile": 4, "dam_tokens": 2, "hamsters": 5})
+def tracker(*strips: Strip) -> Reading:
+    return Reading(game="hamsterdam", side=None, strips=strips, unsure_fields=strips[0].unsure_fields)
+
+
+def test_one_photo_of_the_dam_tracker_fills_every_players_counts_and_marks_the_unsure(db, reader):
     at = hamsterdam(open_app(PAGE))
-    upload(at, "hd-sc-photo-1")
+    at.button(key="hd-sc-hamsters-0-more").click().run()  # the hamsters left are counted by hand
+    reader.answer = tracker(Strip(4, 2), Strip(6, 1, ("dam_tokens",)))
+    upload(at, "hd-sc-photo")
     assert reader.calls[-1][1] == "hamsterdam"
     data = check_data(db, at)
-    assert data["counts"][1] == {"flood_pile": 4, "dam_tokens": 2, "hamsters": 5}
-    assert data["counts"][0] == {"flood_pile": 0, "dam_tokens": 0, "hamsters": 0}
-    assert "1 count is marked orange: look at it on the dam tracker." in texts(at)
-    assert "Read Player 2's counts from the photo" in texts(at)
-    at.button(key="hd-sc-hamsters-1-more").click().run()
+    assert data["counts"][:2] == [{"flood_pile": 4, "dam_tokens": 2, "hamsters": 1},
+                                  {"flood_pile": 6, "dam_tokens": 1, "hamsters": 0}]
+    shown = texts(at)
+    assert "Read from the photo: the flood piles and the tokens on the dams" in shown
+    assert "1 count is marked orange: look at it on the dam tracker." in shown
+    assert [b.key for b in at.button if b.key.startswith("hd-sc-photo-looked-")] == ["hd-sc-photo-looked-1"]
+    at.button(key="hd-sc-dam_tokens-1-more").click().run()  # a tap on the marked count: looked at
     assert "marked orange" not in texts(at)
 
 
 def test_a_dam_tracker_photo_no_game_ends_with_is_refused(db, reader):
     tokens = limits().tokens  # each count possible, both together more flood tokens than the game has
-    reader.answer = Reading(game="hamsterdam", side=None,
-                            counts={"flood_pile": tokens, "dam_tokens": tokens, "hamsters": 3})
+    reader.answer = tracker(Strip(tokens, tokens), Strip(0, 0))
     at = hamsterdam(open_app(PAGE))
-    upload(at, "hd-sc-photo-0")
+    upload(at, "hd-sc-photo")
     assert reader.calls
     assert db.recent_checks() == []  # refused, as the tap that got there would be: nothing saved
     assert f"{2 * tokens} flood tokens in all" in at.error[0].value
@@ -327,11 +364,20 @@ def test_a_dam_tracker_photo_no_game_ends_with_is_refused(db, reader):
 
 
 def test_a_count_the_reader_could_not_read_is_left_and_marked(db, reader):
-    reader.answer = Reading(game="hamsterdam", side=None, counts={"flood_pile": 3, "dam_tokens": None, "hamsters": 4})
+    reader.answer = tracker(Strip(3, None), Strip(5, 2))
     at = hamsterdam(open_app(PAGE))
-    upload(at, "hd-sc-photo-0")
-    assert check_data(db, at)["counts"][0] == {"flood_pile": 3, "dam_tokens": 0, "hamsters": 4}
+    upload(at, "hd-sc-photo")
+    assert check_data(db, at)["counts"][:2] == [{"flood_pile": 3, "dam_tokens": 0, "hamsters": 0},
+                                                {"flood_pile": 5, "dam_tokens": 2, "hamsters": 0}]
     assert "1 count is marked orange" in texts(at)
+
+
+def test_a_tracker_with_more_strips_than_players_says_so(db, reader):
+    reader.answer = tracker(Strip(3, 1), Strip(5, 2), Strip(4, 0))
+    at = hamsterdam(open_app(PAGE, lang="de"))
+    upload(at, "hd-sc-photo")
+    assert [c["flood_pile"] for c in check_data(db, at)["counts"]] == [3, 5, 0, 0]
+    assert "Das Dammblatt hat 3 Streifen, diese Prüfung 2 Mitspielende" in at.warning[0].value
 
 
 # --- the real reader ------------------------------------------------------------------------------
@@ -363,4 +409,21 @@ def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
     assert sorted(map(tuple, saved["crossed"][side][0])) == sorted(expected.crossed)
     assert saved["struck"][side][0] == expected.one_track_struck
     assert marked(at, SC, "tb-unsure") == {f"{row}-{col}" for row, col in expected.unsure}
-    assert f"Read from the photo: {len(expected.crossed)} crossed cells" in texts(at)
+    assert f"Read from the photo. Crossed cells: {len(expected.crossed)};" in texts(at)
+
+
+def test_a_real_photo_of_a_dam_tracker_fills_the_check_as_the_reader_reads_it(db):
+    read_photo = real_reader()
+    photos = [path for path in real_photos("hamsterdam") if "refused" not in path.name]
+    if not photos:
+        pytest.skip("no photo of a dam tracker in tests/data")
+    data = photos[0].read_bytes()
+    expected = read_photo(data, "hamsterdam")
+    at = hamsterdam(open_app(PAGE))
+    at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
+    upload(at, "hd-sc-photo", data=data, name=photos[0].name)
+    counts = check_data(db, at)["counts"]
+    assert [(c["flood_pile"], c["dam_tokens"]) for c in counts[:len(expected.strips)]] == [
+        (strip.flood_pile, strip.dam_tokens) for strip in expected.strips]
+    looks = sum(len(strip.unsure_fields) for strip in expected.strips)
+    assert ("marked orange" in texts(at)) == bool(looks)

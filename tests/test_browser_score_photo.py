@@ -86,7 +86,7 @@ def test_a_photo_fills_the_sheet_and_a_tap_corrects_a_marked_cell(served, size):
         page.locator(f"{SC} .tb-unsure").nth(2).wait_for()
         assert page.locator(f"{SC} .tb-unsure").count() == 3
         page.get_by_text("3 cells are marked orange").wait_for()
-        page.get_by_text("Read from the photo:").wait_for()
+        page.get_by_text("Read from the photo. Crossed cells:").wait_for()
         check = page.evaluate("new URLSearchParams(location.search).get('check')")
         crossed = store.load_check(check).data["crossed"]["A"][0]
         assert len(crossed) > 20
@@ -115,7 +115,7 @@ def test_a_dam_tracker_photo_in_german_on_a_tablet(served):
         page.goto(f"{url}/score-check?lang=de")
         page.locator(".st-key-sc_game button", has_text="Hamsterdam").click()
         wait_idle(page)
-        upload(page, "Zahlen von Person 2 aus einem Foto des Dammblatts lesen", photo)
+        upload(page, "Zahlen aus einem Foto des Dammblatts lesen", photo)
         page.get_by_text("1 Zahl ist orange markiert").wait_for()
         page.locator('[class*="st-key-hd-sc-unsure-dam_tokens-1"]').wait_for()
         assert_tablet_friendly(page)
@@ -148,9 +148,74 @@ def test_the_laptops_camera_takes_the_photo(served):
             page.screenshot(path=ARTIFACTS / "score-photo-1024-camera-de.png")
             take.click()
             page.locator(f"{SC} .tb-unsure").nth(2).wait_for()
-            page.get_by_text("Vom Foto gelesen:").wait_for()
+            page.get_by_text("Vom Foto gelesen. Angekreuzte Felder:").wait_for()
             assert not page.locator("[data-testid=stCameraInput]").count()  # the camera off again
             check = page.evaluate("new URLSearchParams(location.search).get('check')")
             assert len(store.load_check(check).data["crossed"]["A"][0]) > 20
         finally:
             browser.close()
+
+
+# --- the real reader, on the photos of tests/data -----------------------------------------------------
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="module")
+def served_real(tmp_path_factory):
+    pytest.importorskip("cv2")
+    if not (DATA / "scan-hamstern-b.jpg").exists() or not (DATA / "scan-hamstern-a.jpg").exists():
+        pytest.skip("no photos of sheets in tests/data")
+    require_chromium()
+    folder = tmp_path_factory.mktemp("real-photo")
+    path = folder / "games.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONPATH", raising=False)  # the stand-in reader's server may still be serving
+        with served_app(path, log=folder / "server.log") as url:
+            yield url, Store(path)
+
+
+def test_a_real_photo_of_side_b_switches_an_empty_check_on_a_tablet(served_real):
+    """The check starts on side A; the photo shows side B: the page says so, and one tap switches it."""
+    from assistant.scan import read_photo
+
+    url, store = served_real
+    photo = DATA / "scan-hamstern-b.jpg"
+    expected = read_photo(photo.read_bytes(), "hamstern")
+    with browser_page(1024, 768) as page:
+        page.goto(f"{url}/score-check?lang=en")
+        page.locator(SC).wait_for()
+        upload(page, "Read Player 1's sheet from a photo", photo)
+        page.get_by_text("shows a sheet on side B, but this check is on side A").wait_for()
+        shots(page, "real-1024-other-side", ".st-key-sc-photo-side")
+        page.locator(".st-key-sc-photo-switch button").click()
+        wait_idle(page)
+        page.get_by_text(f"Read from the photo. Crossed cells: {len(expected.crossed)};").wait_for()
+        page.locator(f"{SC} .tb-unsure").nth(len(expected.unsure) - 1).wait_for()  # the board's marks come after
+        assert page.locator(f"{SC} .tb-unsure").count() == len(expected.unsure)
+        check = page.evaluate("new URLSearchParams(location.search).get('check')")
+        saved = store.load_check(check).data
+        assert saved["side"] == "B" and len(saved["crossed"]["B"][0]) == len(expected.crossed)
+        assert_tablet_friendly(page)
+        shots(page, "real-1024-read", f"{SC} .tb-unsure", ".st-key-sc-track, .st-key-sc-track-unsure")
+
+
+def test_a_real_photo_of_side_a_on_a_phone(served_real):
+    from assistant.scan import read_photo
+
+    url, store = served_real
+    photo = DATA / "scan-hamstern-a.jpg"
+    expected = read_photo(photo.read_bytes(), "hamstern")
+    with browser_page(390, 844) as page:
+        page.goto(f"{url}/score-check?lang=de")
+        page.locator(SC).wait_for()
+        upload(page, "Blatt von Person 1 aus einem Foto lesen", photo)
+        page.get_by_text(f"Vom Foto gelesen. Angekreuzte Felder: {len(expected.crossed)};").wait_for()
+        page.locator(f"{SC} .tb-unsure").nth(len(expected.unsure) - 1).wait_for()
+        assert page.locator(f"{SC} .tb-unsure").count() == len(expected.unsure)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        mine = [small for small in small_tap_targets(page) if small[0] in ("Angesehen", "−", "+")]
+        assert not mine, mine
+        page.get_by_text("Das Foto, wie es gelesen wurde").click()
+        page.locator("[data-testid=stImage] img").wait_for()
+        shots(page, "real-390-read-de", "[data-testid=stAlertContentSuccess]", f"{SC} .tb-unsure",
+              "[data-testid=stImage]")

@@ -48,11 +48,13 @@ def say(box: str, kind: str, text: str) -> None:
     st.session_state[_SAID + box] = (kind, text)
 
 
-def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None], *, what: str = "sheet") -> None:
-    """The photo controls of one player (``box``: a key of its own), in an expander titled ``title``
-    (plain text already). A photo is read at once, under a spinner; a reading of ``game`` goes to
-    ``on_read(result)`` (a ``ScanResult``), which saves what it fills in and may ``say`` a line; a photo
-    that cannot be read says why and changes nothing. ``what``: "sheet" or "tracker", for the labels."""
+def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None], *, what: str = "sheet",
+              cave: str | None = None) -> None:
+    """The photo controls (``box``: a key of their own), in an expander titled ``title`` (plain text
+    already). A photo is read at once, under a spinner; a reading of ``game`` goes to ``on_read(result)``
+    (a ``ScanResult``), which saves what it fills in and may ``say`` a line; a photo that cannot be read
+    says why and changes nothing. ``what``: "sheet" or "tracker", for the labels. ``cave``: the check's
+    cave, if it is on one: a cave's sheet whose printed code cannot be read is read as that cave's."""
     if not available():
         return
     round_ = st.session_state.get(_ROUND + box, 0)
@@ -68,7 +70,7 @@ def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None]
     if photo is not None:
         st.session_state[_ROUND + box] = round_ + 1  # the next run draws empty widgets, the camera off
         with st.spinner(tr(f"{TEXTS}.reading")):
-            result, refused = read(photo, game)
+            result, refused = read(photo, game, cave)
         if refused:
             say(box, "error", refused)
         else:
@@ -108,7 +110,7 @@ def _own_words() -> str:
             f"font-size: 1rem; }}</style>")
 
 
-def read(photo, game: str) -> tuple[object | None, str | None]:
+def read(photo, game: str, cave: str | None = None) -> tuple[object | None, str | None]:
     """``(result, None)`` or ``(None, the line saying why not)`` for an uploaded or taken photo."""
     size = getattr(photo, "size", None)
     if not isinstance(size, int) or size > MAX_MB * 1024 * 1024:
@@ -126,7 +128,14 @@ def read(photo, game: str) -> tuple[object | None, str | None]:
     except (ImportError, AttributeError):
         return None, tr(f"{TEXTS}.no_reader")
     try:
-        result = read_photo(data, game)
+        try:
+            result = read_photo(data, game)
+        except refused_photo as refusal:
+            # Another side's photo is read as it is (the page offers to switch); only a cave's code that
+            # cannot be read is taken to be the check's own cave's.
+            if not cave or getattr(refusal, "key", None) != "scan.no_code":
+                raise
+            result = read_photo(data, game, side=cave)
     except refused_photo as refusal:
         return None, plain(_one_line(refusal.message(lang())))  # it may name what the photo's code says
     except Exception:  # noqa: BLE001 - bytes from a browser may break any decoder; the player gets one line

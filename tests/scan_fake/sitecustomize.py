@@ -6,7 +6,7 @@ refused, as the real reader refuses half a sheet. Never used by the app itself."
 import io
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 
 
@@ -20,6 +20,13 @@ class ScanRefused(ValueError):
 
 
 @dataclass(frozen=True)
+class DamStrip:
+    flood_pile: int
+    dam_tokens: int
+    unsure_fields: tuple = ()
+
+
+@dataclass(frozen=True)
 class ScanResult:
     game: str
     side: str | None
@@ -30,13 +37,15 @@ class ScanResult:
     flood_pile: int | None = None
     unsure_fields: tuple = ()
     rectified_png: bytes = b""
-    counts: dict = field(default_factory=dict)
+    strips: tuple = ()
 
-    def check_player(self, name: str) -> dict:
-        return {"name": name, **self.counts}
+    def check_player(self, name: str, strip: int = 0) -> dict:
+        if self.game == "hamstern":
+            return {"name": name, "crossed": sorted(map(list, self.crossed)), "one_track_struck": self.one_track_struck}
+        return {"name": name, "flood_pile": self.strips[strip].flood_pile, "dam_tokens": self.strips[strip].dam_tokens}
 
 
-def read_photo(data: bytes, game: str | None = None) -> ScanResult:
+def read_photo(data: bytes, game: str | None = None, *, side: str | None = None) -> ScanResult:
     from PIL import Image
 
     from assistant.games.hamstern.layout import load_layout
@@ -48,8 +57,8 @@ def read_photo(data: bytes, game: str | None = None) -> ScanResult:
         out = io.BytesIO()
         image.convert("RGB").save(out, "PNG")
     if game == "hamsterdam":
-        return ScanResult("hamsterdam", None, flood_pile=6, unsure_fields=("dam_tokens",), rectified_png=out.getvalue(),
-                          counts={"flood_pile": 6, "dam_tokens": 2, "hamsters": 7})
+        return ScanResult("hamsterdam", None, flood_pile=6, rectified_png=out.getvalue(),
+                          strips=(DamStrip(6, 2), DamStrip(5, 1, ("dam_tokens",))))
     layout = load_layout("A")
     cells = [cell for chamber in layout.chambers[:5] for cell in chamber.cells]
     return ScanResult("hamstern", "A", frozenset(cells), frozenset(cells[2:5:2] + cells[-1:]), one_track_struck=4,

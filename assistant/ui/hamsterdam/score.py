@@ -116,7 +116,8 @@ def hamsterdam_check(saved: SavedCheck | None) -> None:
     bind("hd_sc_count", count)
     st.segmented_control(tr("ui.players"), options=list(COUNTS), required=True, key="hd_sc_count",
                          on_change=_set_count)
-    _error()  # a refused change of the player count
+    _error()  # a refused change of the player count, or of the counts a photo gave
+    score_photo.photo_controls(data, shown_names(data), highest, _check, _save)
     for player in range(count):
         _player_entry(data, player)
     _results(data)
@@ -138,7 +139,7 @@ def _player_entry(data: dict, player: int) -> None:
             with column.container(key=f"hd-sc-unsure-{field}-{player}") if field in looks else column:
                 _counter(player, field, data["counts"][player][field])
         _error(player)
-        score_photo.photo_controls(player, shown_names(data), highest, _check, _save)
+        score_photo.marks_line(player)
 
 
 def _counter(player: int, field: str, value: int) -> None:

@@ -1,10 +1,11 @@
-"""Hamsterdam's score check from a photo of the paper dam tracker (issue 27): a player's flood pile, tokens on
-the dam and hamsters left, read from the photo, replace that player's counts, checked and saved at once like
-taps (counts no game ends with are refused with the command line's reason, and nothing changes). The counts
-the reader is unsure of, or could not read, are marked orange until tapped or looked at.
+"""Hamsterdam's score check from a photo of the paper dam tracker (issue 27): one photo holds every player's
+strip, top to bottom; each strip's flood pile and flood tokens on the dam replace that player's counts,
+checked and saved at once like taps (counts no game ends with are refused with the command line's reason,
+and nothing changes). The hamsters left are tallied by hand on the tracker and not read: they stay as
+counted. The counts the reader is unsure of are marked orange until tapped or looked at.
 
 What the reader was unsure of is a look, not an entry: it is kept in this tab (per check and player), never
-saved. The page (score.py) passes its ``save(edit, player)`` and its ``check``.
+saved. The page (score.py) passes its ``check`` and its ``save(edit, player)``.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from functools import partial
 import streamlit as st
 
 from assistant.games.hamsterdam.scorecard import FIELDS
-from assistant.ui.common import plain, tr
+from assistant.ui.common import tr
 from assistant.ui.scan_photo import TEXTS, available, photo_box, say
 from assistant.ui.score_saving import CHECK_PARAM
 
 GAME = "hamsterdam"
+BOX = "hd-sc-photo"
+READ = ("flood_pile", "dam_tokens")  # what a strip shows; the hamsters left are a tally, not read
 _MARKS = "hd_sc_scan_marks"  # {(check id, player): {field, ...}}
+_PICTURE = "hd_sc_scan_picture"  # (check id, the straightened photo): the last photo read
 # A count to look at: an orange dashed frame round its label and its − value +.
 UNSURE_CSS = """<style>
 [class*="st-key-hd-sc-unsure-"] { outline: 2px dashed #e65100; outline-offset: 2px; border-radius: 8px;
@@ -28,17 +32,17 @@ UNSURE_CSS = """<style>
 </style>"""
 
 
-def _key(player: int) -> tuple:
-    return st.query_params.get(CHECK_PARAM), player
+def _check_id() -> str | None:
+    return st.query_params.get(CHECK_PARAM)
 
 
 def unsure(player: int) -> set[str]:
-    return set(st.session_state.get(_MARKS, {}).get(_key(player), ()))
+    return set(st.session_state.get(_MARKS, {}).get((_check_id(), player), ()))
 
 
 def looked_at(player: int, field: str | None = None, *, everything: bool = False) -> None:
     """A count tapped, or "looked at them all": its mark goes."""
-    marks = st.session_state.get(_MARKS, {}).get(_key(player))
+    marks = st.session_state.get(_MARKS, {}).get((_check_id(), player))
     if marks is None:
         return
     if everything:
@@ -46,47 +50,58 @@ def looked_at(player: int, field: str | None = None, *, everything: bool = False
     marks.discard(field)
 
 
-def photo_controls(player: int, names: list[str], highest: Callable[[str], int], check: Callable[[dict], None],
+def photo_controls(data: dict, names: list[str], highest: Callable[[str], int], check: Callable[[dict], None],
                    save: Callable[..., None]) -> None:
-    """The photo box of one player, under their counters, and the marks left to look at. ``check`` refuses
-    counts no game ends with (IllegalAction), as a tap's are."""
+    """The photo box of the whole tracker, above the players. ``check`` refuses counts no game ends with
+    (IllegalAction), as a tap's are."""
     if not available():
         return
-    photo_box(f"hd-sc-photo-{player}", tr(f"{TEXTS}.title_tracker", name=plain(names[player])), GAME,
-              partial(_read, player, names, highest, check, save), what="tracker")
-    _marks_line(player)
+    photo_box(BOX, tr(f"{TEXTS}.title_tracker"), GAME, partial(_read, data, highest, check, save), what="tracker")
+    kept = st.session_state.get(_PICTURE)
+    if kept and kept[0] == _check_id() and kept[1]:
+        with st.expander(tr(f"{TEXTS}.picture"), icon=":material/image:"):
+            st.image(kept[1], width=640)
 
 
-def _read(player: int, names: list[str], highest: Callable[[str], int], check: Callable[[dict], None],
-          save: Callable[..., None], result) -> None:
-    box = f"hd-sc-photo-{player}"
+def _read(data: dict, highest: Callable[[str], int], check: Callable[[dict], None], save: Callable[..., None],
+          result) -> None:
+    """Strip n fills player n, as far as both go; a strip with marks and no player to take it is said."""
+    strips = tuple(getattr(result, "strips", ()) or ())
+    count = data["count"]
+    read, looks = {}, {}
     try:
-        entry = result.check_player(names[player])
-        looks = {field for field in getattr(result, "unsure_fields", ()) if field in FIELDS}
-    except Exception:  # noqa: BLE001 - a reading that cannot say this player's counts is no reading
-        entry = None
-    if not isinstance(entry, dict):
-        say(box, "error", tr(f"{TEXTS}.failed"))
-        return
-    counts = {field: entry.get(field) for field in FIELDS}
-    read = {field: value for field, value in counts.items()
-            if type(value) is int and 0 <= value <= highest(field)}
-    if not read:
-        say(box, "error", tr(f"{TEXTS}.failed"))
+        for player, strip in enumerate(strips[:count]):
+            entry = result.check_player("", player)
+            read[player] = {field: entry.get(field) for field in READ
+                            if type(entry.get(field)) is int and 0 <= entry.get(field) <= highest(field)}
+            unread = set(READ) - read[player].keys()  # left as counted, and looked at
+            looks[player] = {field for field in strip.unsure_fields if field in FIELDS} | unread
+        left_over = [strip for strip in strips[count:] if strip.flood_pile or strip.dam_tokens]
+    except (AttributeError, TypeError, ValueError):  # a reading that cannot say the strips' counts is no reading
+        read = {}
+    if not any(read.values()):
+        say(BOX, "error", tr(f"{TEXTS}.failed"))
         return
 
     def edit(data: dict) -> None:
-        data["counts"][player].update(read)
+        for player, counts in read.items():
+            data["counts"][player].update(counts)
         check(data)
-    save(edit, player)
-    if st.session_state.get("sc_error"):  # refused (counts no game ends with): said under the counters
+    save(edit)
+    if st.session_state.get("sc_error"):  # refused (counts no game ends with): said at the top
         return
-    # A count the photo did not give is left as it was, and marked for a look like an unsure one.
-    st.session_state.setdefault(_MARKS, {})[_key(player)] = looks | (set(FIELDS) - read.keys())
-    say(box, "success", tr(f"{TEXTS}.read_counts", name=plain(names[player])))
+    for player, fields in looks.items():
+        st.session_state.setdefault(_MARKS, {})[(_check_id(), player)] = fields
+    picture = getattr(result, "rectified_png", None)
+    st.session_state[_PICTURE] = (_check_id(), picture) if isinstance(picture, bytes) else None
+    lines = [tr(f"{TEXTS}.read_tracker", n=len(read))]
+    if left_over or len(strips) < count:
+        lines.append(tr(f"{TEXTS}.tracker_strips", strips=len(strips), players=count))
+    say(BOX, "warning" if left_over else "success", " ".join(lines))
 
 
-def _marks_line(player: int) -> None:
+def marks_line(player: int) -> None:
+    """Under a player's counters: how many of them to look at, and a button that says all were looked at."""
     count = len(unsure(player))
     if not count:
         return

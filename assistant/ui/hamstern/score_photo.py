@@ -66,7 +66,7 @@ def photo_controls(data: dict, player: int, names: list[str], save: Save) -> Non
     if not available():
         return
     photo_box(f"sc-photo-{player}", tr(f"{TEXTS}.title_sheet", name=plain(names[player])), GAME,
-              partial(_read, data, player, save))
+              partial(_read, data, player, save), cave=None if data["side"] in SIDES else data["side"])
     _other_side(data, names, save)
 
 
@@ -175,4 +175,4 @@ def picture_as_read(side: str, player: int) -> None:
     if not kept or kept[:3] != (_check_id(), side, player) or not kept[3]:
         return
     with st.expander(tr(f"{TEXTS}.picture"), icon=":material/image:"):
-        st.image(kept[3], width="stretch")
+        st.image(kept[3], width=640)  # a page: on a tablet, a readable size; on a phone, the width it has
