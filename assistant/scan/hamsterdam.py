@@ -1,7 +1,7 @@
 """Reading a straightened dam tracker: per strip, the flood pile's struck boxes and the flood tokens ticked.
 
-A flood pile box carries its printed number in the middle, so only its corners are measured: a box
-struck out (a cross or one diagonal) has ink there, a bare one has none. The pile is struck from
+A flood pile box carries its printed number, so a box's ink is measured against a bare box's of its
+kind (heavy or light): a box struck out (a cross or one diagonal) has clearly more. The pile is struck from
 the left, so a gap makes the count unsure. The flood token row has one box per dam card; a mark in
 it is a token on that card. What the tracker cannot tell (several tokens on one card, the hamsters
 tallied in their row) is not read.
@@ -21,10 +21,9 @@ from sheets.pdf import PAPERS
 
 # A box's mean ink (ink.py) outside its printed number: below EMPTY bare, from STRUCK on struck, else
 # unsure. A token box's likewise. Chosen on tuning photos (tests/scan/photos.py, seeds 0..999).
-PILE_EMPTY, PILE_STRUCK = 0.004, 0.015
+PILE_EMPTY, PILE_STRUCK = 0.012, 0.08
 TOKEN_EMPTY, TOKEN_MARKED = 0.002, 0.006
-PILE_INSET = 0.1
-DIGIT_W, DIGIT_H = 0.7, 0.5  # of a pile box: the middle part left out, where its number is printed
+PILE_INSET = 0.15
 TOKEN_INSET = 0.15
 
 
@@ -52,10 +51,17 @@ def read(sheet: Sheet) -> tuple[DamStrip, ...]:
     dark = ink.darkness(ink.relative(sheet.gray))
     width = PAPERS[kind.paper][0]
     pile = numbers().end_tokens[kind.players]
+    # A box's look: heavy (a breach box, bold) or light, and one digit or two.
+    heavy = [(numbers().breaches_due(n) > numbers().breaches_due(n - 1), n >= 10) for n in range(1, pile + 1)]
+    raw = [[_mean(dark, sheet.box(*box, inset=PILE_INSET)) for box in sheet_pdf.pile_boxes(strip, width, pile)]
+           for strip in layout.strips]
+    # A bare box's own ink (its number, heavy or light): the game ends when all piles together hold as
+    # many tokens as one pile has boxes, so most boxes of the sheet are bare.
+    bare = {style: float(np.percentile([row[n] for row in raw for n in range(pile) if heavy[n] == style], 30))
+            for style in set(heavy)}
     strips = []
-    for strip in layout.strips:
-        piles = [_corner_ink(dark, sheet.box(*box, inset=PILE_INSET))
-                 for box in sheet_pdf.pile_boxes(strip, width, pile)]
+    for strip, row in zip(layout.strips, raw, strict=True):
+        piles = [value - bare[heavy[n]] for n, value in enumerate(row)]
         struck = [value >= (PILE_EMPTY + PILE_STRUCK) / 2 for value in piles]
         flood = sum(struck)
         gaps = struck != sorted(struck, reverse=True)  # struck from the left: a gap is a misreading
@@ -74,16 +80,3 @@ def _mean(dark: np.ndarray, box: tuple[int, ...]) -> float:
     top, bottom, left, right = box
     patch = dark[top:bottom, left:right]
     return float(patch.mean()) if patch.size else 0.0
-
-
-def _corner_ink(dark: np.ndarray, box: tuple[int, ...]) -> float:
-    """The box's mean ink with its middle (the printed number) left out."""
-    top, bottom, left, right = box
-    patch = dark[top:bottom, left:right]
-    if not patch.size:
-        return 0.0
-    rows, cols = patch.shape
-    keep = np.ones(patch.shape, bool)
-    cut_r, cut_c = int(rows * (1 - DIGIT_H) / 2), int(cols * (1 - DIGIT_W) / 2)
-    keep[cut_r:rows - cut_r, cut_c:cols - cut_c] = False
-    return float(patch[keep].mean())

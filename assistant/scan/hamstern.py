@@ -55,6 +55,7 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
     measured = cell_inks(sheet, layout, bright, dark)
     crossed, unsure = _decide(layout, measured)
     unsure |= _lonely(layout, crossed)
+    crossed, unsure = _reachable(layout, crossed, unsure)
     boxes = [_mean_ink(dark, sheet.box(*box, inset=BOX_INSET))
              for box in sheet_pdf.one_track_boxes(layout, sheet.kind.paper)]
     struck = [value >= (BOX_EMPTY + BOX_STRUCK) / 2 for value in boxes]
@@ -148,6 +149,15 @@ def _mean_ink(dark: np.ndarray, box: tuple[int, ...]) -> float:
     top, bottom, left, right = box
     patch = dark[top:bottom, left:right]
     return float(patch.mean()) if patch.size else 0.0
+
+
+def _reachable(layout: Layout, crossed: set[Cell], unsure: set[Cell]) -> tuple[set[Cell], set[Cell]]:
+    """Crosses no game could have made (not hanging together with the start chamber's) are marked
+    unsure: a cell between them and the others may have been missed."""
+    from assistant.games.hamstern.scorecard import unreachable_crosses
+
+    lost = layout.cells_of(unreachable_crosses(layout, layout.mask(crossed), free_start=False))
+    return crossed, unsure | lost
 
 
 def _lonely(layout: Layout, crossed: set[Cell]) -> set[Cell]:

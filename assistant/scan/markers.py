@@ -49,6 +49,9 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     scale = min(1.0, DETECT_SIDE / max(gray.shape))
     small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
     corners, ids, _ = _aruco().detectMarkers(small)
+    if ids is None:  # a soft photo: once more, sharpened (an unsharp mask of about a module's size)
+        soft = cv2.GaussianBlur(small, (0, 0), 2.0)
+        corners, ids, _ = _aruco().detectMarkers(cv2.addWeighted(small, 2.5, soft, -1.5, 0))
     found: dict[int, np.ndarray] = {}
     for marker, quad in zip([] if ids is None else ids.ravel(), corners, strict=True):
         if scan_marks.read_id(int(marker)) is None:

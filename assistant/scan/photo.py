@@ -7,6 +7,7 @@ would take the server's memory.
 from __future__ import annotations
 
 import io
+import warnings
 
 import cv2
 import numpy as np
@@ -27,8 +28,10 @@ def decode(data: bytes) -> np.ndarray:
         raise ScanRefused("scan.too_big")
     data = bytes(data)
     try:
-        with Image.open(io.BytesIO(data)) as header:
-            width, height = header.size
+        with warnings.catch_warnings():  # a huge image is refused just below, not warned about
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as header:
+                width, height = header.size
     except Exception:  # noqa: BLE001 - whatever the bytes are, they are no image we read
         raise ScanRefused("scan.not_an_image") from None
     if width * height > MAX_PIXELS:

@@ -131,7 +131,8 @@ def _photo_scale(kind: scan_marks.SheetKind, to_photo: np.ndarray) -> float:
         centre = _page_px(kind.paper, [(x * width, y * height)])[0]
         square = np.array([centre, centre + (PX_PER_MM * 10, 0), centre + (0, PX_PER_MM * 10)])
         a, b, c = _project(to_photo, square)
-        area = abs(np.cross(b - a, c - a))  # of 10 mm x 10 mm
+        (ux, uy), (vx, vy) = b - a, c - a
+        area = abs(ux * vy - uy * vx)  # of 10 mm x 10 mm
         worst = min(worst, np.sqrt(area) / 10)
     return float(worst)
 

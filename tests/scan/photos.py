@@ -115,10 +115,14 @@ def dam_photo(seed: int, players: int | None = None, paper: str | None = None, l
     layout = hamsterdam.page_layout(paper, players, lang)
     width = PAPERS[paper][0]
     pile = numbers().end_tokens[players]
+    # The game ends when the flood piles together hold the end number (a roll may bring one or two more).
+    floods = [0] * players
+    for _ in range(pile + rng.choice((0, 0, 1, 2))):
+        open_piles = [n for n in range(players) if floods[n] < pile]
+        floods[rng.choice(open_piles)] += 1
     strips = []
-    for strip in layout.strips:
+    for strip, flood in zip(layout.strips, floods, strict=True):
         hand = Hand.draw(rng)
-        flood = rng.randint(0, pile)
         for box in hamsterdam.pile_boxes(strip, width, pile)[:flood]:
             _strike(sheet, hand, box, rng)
         token_y, token_h = strip.rows["token"]
@@ -252,3 +256,39 @@ def _light(image: np.ndarray, settings: dict, rng: random.Random) -> np.ndarray:
         light *= 1 - depth / (1 + np.exp(-side / soft))
     warm = np.float32([rng.uniform(0.85, 1.0), rng.uniform(0.95, 1.0), 1.0])
     return np.clip(image.astype(np.float32) * light[..., None] * warm, 0, 255).astype(np.uint8)
+
+
+# --- the photos kept in tests/data -----------------------------------------------------------------
+DATA = {  # name -> how it is made: small photos the tests read (python -m tests.scan.photos writes them)
+    "scan-hamstern-a.jpg": ("hamstern", 7, {"side": "A", "paper": "a4", "lang": "en"}),
+    "scan-hamstern-b.jpg": ("hamstern", 8, {"side": "B", "paper": "letter", "lang": "de"}),
+    "scan-hamstern-cave.jpg": ("hamstern", 9, {"side": "BAKO-MIRU", "paper": "a4", "lang": "de"}),
+    "scan-hamsterdam.jpg": ("hamsterdam", 4, {"players": 3, "paper": "a4", "lang": "en"}),
+}
+SMALL = {"frame": (1600, 1200), "blur": 0.4, "quality": 80, "tilt": 18.0}
+
+
+def made(name: str) -> Photo:
+    game, seed, options = DATA[name]
+    make = hamstern_photo if game == "hamstern" else dam_photo
+    return make(seed, camera=SMALL, **options)
+
+
+def truth_data(photo: Photo) -> dict:
+    truth = photo.truth
+    if truth.game == "hamstern":
+        return {"side": truth.side, "crossed": sorted(list(cell) for cell in truth.crossed),
+                "one_track_struck": truth.one_track_struck}
+    return {"strips": [{"flood_pile": s.flood_pile, "dam_tokens": s.dam_tokens} for s in truth.strips]}
+
+
+if __name__ == "__main__":
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "data"
+    for name in DATA:
+        photo = made(name)
+        (folder / name).write_bytes(photo.data)
+        (folder / name.replace(".jpg", ".json")).write_text(json.dumps(truth_data(photo), indent=1) + "\n")
+        print(name, len(photo.data) // 1024, "KB")
