@@ -85,13 +85,18 @@ def _page_px(paper: str, points) -> np.ndarray:
 
 
 def _why_missing(gray: np.ndarray, kind: int, corners: dict[int, np.ndarray]) -> str:
-    """Fewer than three markers: cut off if a missing one's place is outside the photo, else too soft."""
+    """Fewer than three markers: too soft if the ones found are, cut off if a missing one's place is
+    well outside the photo, else (covered, in deep shadow) the same advice as cut off."""
+    if _blur_mm(gray, scan_marks.kinds()[kind], corners, 0.0) > MOST_BLUR_MM * 0.9:
+        return "scan.blurred"
     guess = markers.rough_map(scan_marks.kinds()[kind].paper, corners)
     rows, cols = gray.shape[:2]
+    slack = 0.05 * max(rows, cols)  # one marker tells little of the perspective: only clearly outside counts
     for corner in range(len(scan_marks.CORNERS)):
         if corner not in corners:
             quad = markers.expected(guess, kind, corner)
-            if quad[:, 0].min() < 0 or quad[:, 1].min() < 0 or quad[:, 0].max() > cols or quad[:, 1].max() > rows:
+            if (quad[:, 0].min() < -slack or quad[:, 1].min() < -slack or quad[:, 0].max() > cols + slack
+                    or quad[:, 1].max() > rows + slack):
                 return "scan.half_sheet"
     return "scan.blurred" if _looks_blurred(gray) else "scan.half_sheet"
 

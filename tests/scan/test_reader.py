@@ -154,11 +154,11 @@ def run_cli(*args):
 
 
 def test_cli_prints_the_score_checks_json_and_exits_2_on_a_refused_photo(tmp_path):
-    done = run_cli("hamstern", str(DATA / "scan-hamstern-b.jpg"), "--name", "Ann")
+    done = run_cli("hamstern", str(DATA / "scan-hamstern-a.jpg"), "--name", "Ann")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["side"] == "B" and data["players"][0]["name"] == "Ann" and "unsure" in data
-    assert check_scores(data)["players"][0]["name"] == "Ann"
+    assert data["side"] == "A" and data["players"][0]["name"] == "Ann" and "unsure" in data
+    assert check_scores(data)["players"][0]["name"] == "Ann"  # what `python -m assistant score` reads
     refused = run_cli("hamsterdam", str(DATA / "scan-hamstern-b.jpg"))
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.strip().count("\n") == 0 and "Hamstern" in refused.stderr
