@@ -183,9 +183,9 @@ def _blur_mm(gray: np.ndarray, kind: scan_marks.SheetKind, corners: dict[int, np
                     patch[edge_in - reach:edge_in + reach, middle].mean(axis=1),
                     patch[size - edge_in + reach - 1:size - edge_in - reach - 1:-1, middle].mean(axis=1)]
         for profile in profiles:
-            sigma = _rise_sigma(profile) / scale
-            if sigma is not None:
-                sigmas.append(sigma)
+            rise = _rise_sigma(profile)
+            if rise is not None:
+                sigmas.append(rise / scale)
     return float(np.median(sigmas)) if sigmas else 0.0
 
 
