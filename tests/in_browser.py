@@ -26,6 +26,22 @@ def wait_idle(page) -> None:
     page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
 
 
+# Busy: a run going on (the status widget), or an element still waiting to be replaced by one.
+_BUSY = "!!document.querySelector('[data-testid=\"stStatusWidget\"], [data-stale=\"true\"]')"
+
+
+def settle(page, quiet_ms: int = 400, timeout_ms: int = 30_000) -> None:
+    """Wait until the page has been quiet for ``quiet_ms`` in a row: no run going on and nothing
+    stale. A page that has just loaded or been resized may start a second run of its own (the
+    screen size reported, a fragment's timer); measuring between the two measures half a page."""
+    waited = quiet = 0
+    while quiet < quiet_ms:
+        assert waited < timeout_ms, f"the page did not settle within {timeout_ms} ms"
+        quiet = 0 if page.evaluate(_BUSY) else quiet + 50
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 def part(page, board: str, tap_id: str):
     """A tappable part of a board: a cell "4-5", a card "p3", "deck", "discard"."""
     return page.locator(f'{board} [data-tap="{tap_id}"]')
@@ -123,6 +139,7 @@ def smallest_text(page, selector: str) -> list:
 
 def assert_tablet_friendly(page) -> None:
     """No sideways scrolling, and every tap target at least 44 px (cells and cards included)."""
+    settle(page)
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     inner_width = page.evaluate("window.innerWidth")
     assert scroll_width <= inner_width, f"sideways scrolling: {scroll_width} > {inner_width}"

@@ -12,6 +12,7 @@ from tests.in_browser import (
     PHONE_SIZES,
     assert_in_view,
     assert_tablet_friendly,
+    settle,
     smallest_tap_target,
     smallest_text,
 )
@@ -51,6 +52,7 @@ def at_size(page, size: str) -> None:
     page.set_viewport_size({"width": width, "height": height})
     # Two frames: the media queries apply, and the page is drawn at the new size.
     page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    settle(page)  # a phone's screen reported may redraw the board in the phone's layout
 
 
 def check_phone(page, text_in: str, in_view: dict[str, str], shot: str) -> tuple[float, list]:

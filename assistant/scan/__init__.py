@@ -29,7 +29,11 @@ def read_photo(data: bytes, game: str | None = None, *, side: str | None = None)
     given, refuses another side's and stands in for a cave's code that cannot be read."""
     if game is not None and game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(GAMES)} or None, not {game!r}")
-    found = sheet.find(photo.decode(data))
+    image = photo.decode(data)
+    try:
+        found = sheet.find(image)
+    except cv2.error:  # OpenCV refusing what a strange photo gave it (a marker seen folded flat)
+        raise ScanRefused("scan.no_sheet") from None
     kind = found.kind
     if game is not None and kind.game != game:
         raise ScanRefused("scan.wrong_game", found=_title(kind.game), wanted=_title(game))
