@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZES = {"landscape": (1024, 768), "wide": (1280, 800), "portrait": (800, 1280)}
 # A seat's page is made for phones: a small one, a common one, and a phone on its side.
@@ -152,6 +154,10 @@ def assert_in_view(page, selector: str, what: str) -> None:
     assert page.evaluate("window.scrollY") == 0
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     found = page.locator(selector)
+    try:  # a board being replaced is stale for a moment: wait for its successor
+        found.first.wait_for(state="attached", timeout=10_000)
+    except PlaywrightTimeout:
+        pass
     assert found.count(), f"{what}: nothing found ({selector})"
     for n in range(found.count()):
         box = found.nth(n).bounding_box()
