@@ -10,23 +10,18 @@ import pytest
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
 from tests.in_browser import BG, assert_tablet_friendly
-from tests.lessons.in_browser import open_step, play_lesson
+from tests.lessons.in_browser import SCREENS, assert_played_by_taps, open_step
 
 pytestmark = pytest.mark.browser
 
 LESSON = load_lesson("biber_gang")
-SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 # The steps whose highlighted cards are checked: each kind of move, the beaver's and the end's.
 CHECKED = ("reveal", "draw", "swap", "turn_up", "pair", "beaver", "swim", "rebuilt", "last_take", "last_swap")
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_lesson_is_played_by_taps(app, screen):
-    width, height, lang = SCREENS[screen]
-    with browser_page(width, height) as page:
-        shots = play_lesson(page, app.url, LESSON, f"lesson-biber-{screen}", lang, board=BG)
-        assert len(shots) == len(LESSON.steps)
-        assert page.locator(".st-key-ls-first").is_visible()
+    assert_played_by_taps(app.url, LESSON, "lesson-biber", screen, BG)
 
 
 @pytest.mark.parametrize("screen", SCREENS)

@@ -10,22 +10,17 @@ import pytest
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
 from tests.in_browser import assert_tablet_friendly, wait_idle
-from tests.lessons.in_browser import board_selector, play_lesson
+from tests.lessons.in_browser import SCREENS, assert_played_by_taps, board_selector
 
 pytestmark = pytest.mark.browser
 
 LESSON = load_lesson("hamsterdam")
-SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 HD = board_selector("hd-board")
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_lesson_is_played_by_taps(app, screen):
-    width, height, lang = SCREENS[screen]
-    with browser_page(width, height) as page:
-        shots = play_lesson(page, app.url, LESSON, f"lesson-hamsterdam-{screen}", lang, board=HD)
-        assert len(shots) == len(LESSON.steps)
-        assert page.locator(".st-key-ls-first").is_visible()
+    assert_played_by_taps(app.url, LESSON, "lesson-hamsterdam", screen, HD)
 
 
 def step_of(key: str) -> int:

@@ -10,21 +10,16 @@ import pytest
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
 from tests.in_browser import HS, assert_tablet_friendly, wait_idle
-from tests.lessons.in_browser import open_step, play_lesson, step_of
+from tests.lessons.in_browser import SCREENS, assert_played_by_taps, open_step, step_of
 
 pytestmark = pytest.mark.browser
 
 LESSON = load_lesson("hamstern")
-SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_lesson_is_played_by_taps(app, screen):
-    width, height, lang = SCREENS[screen]
-    with browser_page(width, height) as page:
-        shots = play_lesson(page, app.url, LESSON, f"lesson-hamstern-{screen}", lang)
-        assert len(shots) == len(LESSON.steps)
-        assert page.locator(".st-key-ls-first").is_visible()
+    assert_played_by_taps(app.url, LESSON, "lesson-hamstern", screen)
 
 
 @pytest.mark.parametrize("screen", SCREENS)

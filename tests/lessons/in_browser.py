@@ -70,4 +70,20 @@ def play_lesson(page, url: str, lesson: Lesson, name: str, lang: str = "en", sho
     return taken
 
 
-__all__ = ["play_lesson", "make_step", "shown_step", "part", "open_step", "step_of"]
+# Each lesson is played through on a tablet in English and on a phone in German.
+SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
+
+
+def assert_played_by_taps(url: str, lesson: Lesson, name: str, screen: str, board: str | None = None) -> None:
+    """The whole lesson played by taps on ``screen`` (a key of SCREENS), every step in turn, ending on the
+    end screen's "Play a first game"; screenshots as tests/artifacts/``name``-``screen``-NN.png."""
+    from tests.browser import browser_page  # Playwright, only where a browser test runs
+
+    width, height, lang = SCREENS[screen]
+    with browser_page(width, height) as page:
+        shots = play_lesson(page, url, lesson, f"{name}-{screen}", lang, board=board)
+        assert len(shots) == len(lesson.steps)
+        assert page.locator(".st-key-ls-first").is_visible()
+
+
+__all__ = ["assert_played_by_taps", "SCREENS", "play_lesson", "make_step", "shown_step", "part", "open_step", "step_of"]

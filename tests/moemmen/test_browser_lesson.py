@@ -11,12 +11,11 @@ import pytest
 from assistant.lessons import load_lesson
 from tests.browser import browser_page
 from tests.in_browser import ARTIFACTS, assert_tablet_friendly, part
-from tests.lessons.in_browser import board_selector, open_step, play_lesson, step_of
+from tests.lessons.in_browser import SCREENS, assert_played_by_taps, board_selector, open_step, step_of
 
 pytestmark = pytest.mark.browser
 
 LESSON = load_lesson("moemmen")
-SCREENS = {"tablet": (1024, 768, "en"), "phone": (390, 844, "de")}
 MM, RESULTS = board_selector("mm-board"), board_selector("mm-results")
 # Every step that points at cards on the table (the last points at a hand at the end of the match, below it).
 MARKING = [step.key for step in LESSON.steps if step.show and step.key != "scoring"]
@@ -35,11 +34,7 @@ def outlined(page, marked) -> str:
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_lesson_is_played_by_taps(app, screen):
-    width, height, lang = SCREENS[screen]
-    with browser_page(width, height) as page:
-        shots = play_lesson(page, app.url, LESSON, f"lesson-moemmen-{screen}", lang, board=MM)
-        assert len(shots) == len(LESSON.steps)
-        assert page.locator(".st-key-ls-first").is_visible()
+    assert_played_by_taps(app.url, LESSON, "lesson-moemmen", screen, MM)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
