@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant.bots import get_bot  # noqa: E402
 from assistant.games import get_game  # noqa: E402
 from assistant.games.hamstern import balance, caves  # noqa: E402
 from assistant.games.hamstern.layout import load_layout  # noqa: E402
+from tests.hamstern.helpers import hard_bot_solo  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = get_game("hamstern")
@@ -36,14 +36,6 @@ def timed(work):
     return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def engine_game(side: str, seed: int) -> int:
-    bot, state, rng = get_bot("hamstern", "hard"), GAME.new_state(1, seed=seed, side=side), random.Random(seed)
-    while not state.is_over():
-        state.apply(state.chance_outcome() if state.is_chance_node()
-                    else bot.choose(state.view(0), state.legal_actions(), rng))
-    return state.scores()[0]
-
-
 def bench_sides() -> None:
     reference = balance.reference()
     print(f"side A kept: mean {reference.mean:.2f}, sd {reference.spread:.2f} over {len(reference.scores)} sequences")
@@ -51,7 +43,7 @@ def bench_sides() -> None:
         figures, wall, cpu = timed(lambda side=side: balance.measure(load_layout(side)))
         print(f"side {side} measured: mean {figures.mean:.2f}, sd {figures.spread:.2f}; {len(figures.scores)} "
               f"hard-bot games in {wall:.2f} s wall, {cpu:.2f} s CPU (a fresh judge)")
-    _, wall, cpu = timed(lambda: [engine_game("A", seed) for seed in range(20)])
+    _, wall, cpu = timed(lambda: [hard_bot_solo("A", seed) for seed in range(20)])
     print(f"the same hard bot through the engine's views and actions: {cpu / 20 * 1000:.0f} ms CPU a game on side A")
 
 

@@ -3,6 +3,9 @@ a position where nothing fits, and the tap board's ids of named cells."""
 
 from __future__ import annotations
 
+import random
+
+from assistant.bots import get_bot
 from assistant.games import get_game
 from assistant.games.base import State
 from assistant.games.hamstern import Place, Roll
@@ -69,3 +72,12 @@ def drawn_cave(number: int) -> str:
         figures = balance.Measure((0,))
         caves._made[code] = caves.Cave(code, text, parse_layout(text), figures, figures, "like_a", draw)
     return code
+
+
+def hard_bot_solo(side: str, seed: int) -> int:
+    """The hard bot alone on ``side``, through the engine's views and actions and its rolls: its score."""
+    bot, state, rng = get_bot("hamstern", "hard"), hamstern(1, seed=seed, side=side), random.Random(seed)
+    while not state.is_over():
+        state.apply(state.chance_outcome() if state.is_chance_node()
+                    else bot.choose(state.view(0), state.legal_actions(), rng))
+    return state.scores()[0]

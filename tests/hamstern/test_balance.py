@@ -6,32 +6,22 @@ import random
 
 import pytest
 
-from assistant.bots import get_bot
 from assistant.bots.hamstern import CANDIDATES_FOR_LOOKAHEAD, Situation, best_placement, judge_for
 from assistant.games import get_game
 from assistant.games.hamstern import balance, placement
 from assistant.games.hamstern.layout import load_layout
 from assistant.games.hamstern.rules import PASS
 from tests.hamstern import reference_bot
-from tests.hamstern.helpers import drawn_cave
+from tests.hamstern.helpers import drawn_cave, hard_bot_solo
 
 GAME = get_game("hamstern")
-
-
-def engine_game(side: str, seed: int) -> int:
-    """The hard bot alone, through the engine's views and actions, with the engine's rolls."""
-    bot, state, rng = get_bot("hamstern", "hard"), GAME.new_state(1, seed=seed, side=side), random.Random(seed)
-    while not state.is_over():
-        state.apply(state.chance_outcome() if state.is_chance_node()
-                    else bot.choose(state.view(0), state.legal_actions(), rng))
-    return state.scores()[0]
 
 
 @pytest.mark.parametrize("side", ["A", "B", "cave"])
 def test_a_balance_game_is_the_engines_game_with_the_hard_bot(side):
     side = drawn_cave(3) if side == "cave" else side
     for seed in range(4):
-        assert balance.solo_score(load_layout(side), seed) == engine_game(side, seed)
+        assert balance.solo_score(load_layout(side), seed) == hard_bot_solo(side, seed)
 
 
 def reference_choice(layout, situation, masks) -> tuple[int, list]:
