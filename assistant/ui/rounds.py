@@ -16,7 +16,7 @@ from typing import NamedTuple
 import streamlit as st
 
 from assistant.ui.common import store, tr
-from assistant.ui.seats import ACKNOWLEDGED, at_tablet
+from assistant.ui.seats import ACKNOWLEDGED, at_tablet, cover_needed
 from assistant.ui.table import Table
 from assistant.ui.widgets import bots_move
 
@@ -47,6 +47,20 @@ def play(table: Table, rounds: Rounds, render_table: Callable[[Table], None], is
         round_over(table, rounds)
         return
     render_table(table)
+
+
+def end_cover_or_table(table: Table, end: Callable[[Table], None], show_cover: Callable[[], None],
+                       draw_table: Callable[[Table], None]) -> bool:
+    """The end screen, the cover a shared tablet shows before a decision (the tablet changes hands, or
+    a new round's first decision), or the table. False when the cover is all the page shows."""
+    if table.is_over():
+        end(table)
+    elif cover_needed(table) or cover_after_round(table):
+        show_cover()
+        return False
+    else:
+        draw_table(table)
+    return True
 
 
 def round_to_show(table: Table, rounds: Rounds) -> bool:

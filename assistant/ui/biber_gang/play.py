@@ -41,7 +41,6 @@ from assistant.ui.seats import (
     announce_winners,
     at_tablet,
     cover,
-    cover_needed,
     is_bot,
     labels,
     level,
@@ -63,16 +62,14 @@ def render(table: Table) -> None:
 
 
 def _render_table(table: Table) -> None:
-    if table.is_over():
-        _end(table)
-    elif cover_needed(table) or rounds.cover_after_round(table):
-        cover(table, tr("ui.biber.cover_title", name=plain(table.names[table.current_player])), TEXTS, "bg-its-me",
-              undo=_undo_label(table))
-        return
-    else:
-        _table(table)
-    log_panel(table)
-    _score_table(table, table.view(None))
+    if rounds.end_cover_or_table(table, _end, partial(_cover, table), _table):
+        log_panel(table)
+        _score_table(table, table.view(None))
+
+
+def _cover(table: Table) -> None:
+    cover(table, tr("ui.biber.cover_title", name=plain(table.names[table.current_player])), TEXTS, "bg-its-me",
+          undo=_undo_label(table))
 
 
 # --- passing the tablet (assistant/ui/seats.py) -------------------------------------------------------

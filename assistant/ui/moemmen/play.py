@@ -37,7 +37,6 @@ from assistant.ui.seats import (
     announce_winners,
     at_tablet,
     cover,
-    cover_needed,
     is_bot,
     labels_with_phones,
     level,
@@ -61,14 +60,12 @@ def render(table: Table) -> None:
 
 
 def _render_table(table: Table) -> None:
-    if table.is_over():
-        _end(table)
-    elif cover_needed(table) or rounds.cover_after_round(table):
-        cover(table, _cover_title(table), TEXTS, "mm-its-me", undo=_undo_label(table))
-        return
-    else:
-        _table(table)
-    log_panel(table)
+    if rounds.end_cover_or_table(table, _end, partial(_cover, table), _table):
+        log_panel(table)
+
+
+def _cover(table: Table) -> None:
+    cover(table, _cover_title(table), TEXTS, "mm-its-me", undo=_undo_label(table))
 
 
 def rules_in_force(table: Table) -> list[str]:
