@@ -23,7 +23,7 @@ from assistant.games.hamsterdam.scorecard import limits
 from assistant.games.hamstern import caves
 from assistant.games.hamstern.layout import load_layout
 from assistant.ui.common import plain
-from tests.components import SC, decide, marked, open_app, texts
+from tests.components import SC, board_html, decide, marked, open_app, texts
 from tests.components import SCORE_PAGE as PAGE
 
 DATA = Path(__file__).parent / "data"
@@ -67,6 +67,7 @@ class Reading:
     unsure_fields: tuple = ()
     rectified_png: bytes = b""
     strips: tuple = ()
+    grid_box: tuple | None = None
 
     def check_player(self, name: str, strip: int = 0) -> dict:
         if self.game == "hamstern":
@@ -143,7 +144,7 @@ CELLS = frozenset({(4, 5), (4, 6), (4, 7), (5, 6)})  # the start chamber's cells
 # --- Hamstern -----------------------------------------------------------------------------------
 def test_a_photo_fills_the_players_sheet_and_marks_the_cells_to_look_at(db, reader):
     reader.answer = Reading(crossed=CELLS, unsure=frozenset({(4, 7), (6, 6)}), one_track_struck=3,
-                            one_track_unsure=True, rectified_png=photo())
+                            one_track_unsure=True, rectified_png=photo(), grid_box=(0.1, 0.1, 0.9, 0.9))
     at = open_app(PAGE)
     assert any(w.key == "sc-photo-0-file-0" for w in at.file_uploader)
     upload(at)
@@ -156,7 +157,7 @@ def test_a_photo_fills_the_players_sheet_and_marks_the_cells_to_look_at(db, read
     assert "Read from the photo. Crossed cells: 4; struck on the 1-track: 3." in shown
     assert "2 cells are marked orange" in shown and "The 1-track's count is marked orange" in shown
     assert [w.key for w in at.file_uploader] == ["sc-photo-0-file-1"]  # emptied for the next photo
-    assert at.expander[-1].label.endswith("The photo as it was read")
+    assert '<image href="data:image/jpeg;base64,' in board_html(at, SC)  # the photo under the sheet
     decide(at, SC, "toggle", ["6-6"])  # one tap corrects a cell: crossed, and looked at
     assert [6, 6] in check_data(db, at)["crossed"]["A"][0]
     assert marked(at, SC, "tb-unsure") == {"4-7"}

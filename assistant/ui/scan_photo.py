@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import math
 from collections.abc import Callable
 from importlib.util import find_spec
 from urllib.parse import urlsplit
@@ -168,6 +169,36 @@ def _not_a_photo(data: bytes) -> str | None:
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split()) or tr(f"{TEXTS}.failed")
+
+
+def picture_part(png: bytes, box: tuple[float, float, float, float], *, margin: tuple[float, float] = (0.0, 0.0),
+                 width: int = 800) -> tuple[bytes, tuple[float, float, float, float]] | None:
+    """The part ``box`` (left, top, right, bottom: fractions of the picture ``png``) of the reader's
+    straightened photo, ``margin`` (of the box's width, of its height) round it where the picture has it,
+    as a small JPEG
+    (at most ``width`` pixels wide: it goes to the browser with the page), and where that JPEG lies in
+    the box's own coordinates (the box being 0..1 both ways), so a drawing of the box lines up with it
+    whatever the rounding to whole pixels. None for a picture that cannot be opened or an empty box."""
+    try:
+        with Image.open(io.BytesIO(png)) as image:
+            image = image.convert("RGB")
+    except Exception:  # noqa: BLE001 - the reader's own picture; a broken one only means no photo shown
+        return None
+    full_w, full_h = image.size
+    left, top, right, bottom = box[0] * full_w, box[1] * full_h, box[2] * full_w, box[3] * full_h
+    if not (right - left > 1 and bottom - top > 1):
+        return None
+    pad_x, pad_y = margin[0] * (right - left), margin[1] * (bottom - top)
+    crop = (max(0, math.floor(left - pad_x)), max(0, math.floor(top - pad_y)),
+            min(full_w, math.ceil(right + pad_x)), min(full_h, math.ceil(bottom + pad_y)))
+    part = image.crop(crop)
+    if part.width > width:  # never enlarged: the browser scales it, and more pixels add no detail
+        part = part.resize((width, round(part.height * width / part.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    part.save(out, "JPEG", quality=75, optimize=True)
+    place = ((crop[0] - left) / (right - left), (crop[1] - top) / (bottom - top),
+             (crop[2] - left) / (right - left), (crop[3] - top) / (bottom - top))
+    return out.getvalue(), place
 
 
 def _title(game) -> str | None:

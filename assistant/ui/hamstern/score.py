@@ -274,16 +274,18 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     if stray:
         st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
     score_photo.marks_line(side, player)
+    score_photo.photo_switch(side, player)
     # Every tap is an entry, saved at once; a mis-tap is taken back by tapping again. Cells a photo's
-    # reader was unsure of carry the mark "tb-unsure" until tapped or looked at.
+    # reader was unsure of carry the mark "tb-unsure" until tapped or looked at; the photo read last
+    # lies under the cells while it is this sheet's.
     unsure = [cell_id(cell) for cell in sorted(score_photo.unsure_cells(side, player))]
-    tap_board("sc-board", f'<div class="tb-board">{score_photo.UNSURE_CSS}'
-                          f'{sheet_svg(layout, crossed, tappable=True)}</div>',
+    under, see_through = score_photo.photo_under(side, player)
+    tap_board("sc-board", f'<div class="tb-board">{score_photo.UNSURE_CSS}{see_through}'
+                          f'{sheet_svg(layout, crossed, tappable=True, under=under)}</div>',
               tappable=[cell_id(cell) for cell in layout.cells], select="one", choose_button="toggle",
               marks={"tb-unsure": unsure}, on_decision=partial(_tapped, side, player))
     _track_counter(data["struck"][side][player], layout.one_track_length, side, player)
     st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))
-    score_photo.picture_as_read(side, player)
 
 
 # The 1-track's count between big − and + (48 px, as Hamsterdam's counters); orange while a photo's

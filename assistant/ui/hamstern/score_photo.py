@@ -4,12 +4,18 @@ orange on the ordinary tap sheet ("tb-unsure") until they are tapped or looked a
 cell with one tap. A photo of another side or cave than the check's says so, and offers to switch the check
 to it when no other sheet is filled in on the check's side.
 
+While that player's sheet is shown, the straightened photo lies under the tap sheet (a switch takes it
+away): the cave grid of the photo cut out and laid exactly under the drawn grid, the cells see-through, so
+the pen's crosses show beside the crosses as read.
+
 What the reader was unsure of is a look, not an entry: it is kept in this tab (per check, side and player),
-never saved. The page (score.py) passes its ``save`` (an edit of the check's data, saved at once).
+never saved, and so is the photo. The page (score.py) passes its ``save`` (an edit of the check's data,
+saved at once).
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from functools import partial
 
@@ -19,16 +25,34 @@ from assistant.games.hamstern import caves
 from assistant.games.hamstern.layout import SIDES, load_layout
 from assistant.ui.common import plain, tr
 from assistant.ui.hamstern.cave_picker import make_cave, side_words
-from assistant.ui.scan_photo import TEXTS, available, photo_box, say
+from assistant.ui.hamstern.sheet import UNIT
+from assistant.ui.scan_photo import TEXTS, available, photo_box, picture_part, say
 from assistant.ui.score_saving import CHECK_PARAM, MAX_PLAYERS
 
 GAME = "hamstern"
 _MARKS = "sc_scan_marks"  # {(check id, side, player): {"cells": {(row, col)}, "track": bool}}
 _PENDING = "sc_scan_pending"  # a reading of another side than the check's, waiting for the player's choice
-_PICTURE = "sc_scan_picture"  # (check id, side, player, the rectified photo): the last photo read
+_PICTURE = "sc_scan_picture"  # (check id, side, player, the photo under the sheet or None): the last photo read
+UNDER = "sc-photo-under"  # the switch: the photo under the sheet, or not
+MARGIN = 0.1  # of a cell, round the grid cut out of the photo: the printed outer walls show whole
 # Marked cells: an orange fill and a dashed frame inside the cell (a cross on it still shows).
 UNSURE_CSS = ("<style>svg.ht-sheet g.cell.tb-unsure rect.fill { fill: #ffcc80 !important; } "
               "svg.ht-sheet g.cell.tb-unsure { outline: 1.4px dashed #e65100; outline-offset: -1.4px; }</style>")
+# The photo under the sheet: the cells see-through, the crosses as read tinted blue, the marked ones orange
+# (both see-through too: the pen shows under them); the icons are the photo's own.
+PHOTO_CSS = """<style>
+svg.ht-sheet.ht-photo g.cell rect.fill { fill-opacity: 0.1; }
+svg.ht-sheet.ht-photo g.cell.tb-crossed rect.fill { fill: #1e88e5; fill-opacity: 0.28; }
+svg.ht-sheet.ht-photo g.cell.tb-crossed:not(.tb-unsure) { outline: 1.5px solid #1565c0; outline-offset: -1.5px; }
+svg.ht-sheet.ht-photo g.cell.tb-unsure rect.fill { fill: #ff9800 !important; fill-opacity: 0.42; }
+svg.ht-sheet.ht-photo g.cell.tb-selected rect.fill { fill: #ffd54f; fill-opacity: 0.6; }
+svg.ht-sheet.ht-photo g.cell use[href="#ht-mushroom"], svg.ht-sheet.ht-photo g.cell use[href="#ht-acorn"] {
+  display: none; }
+svg.ht-sheet.ht-photo g.cell use[href="#ht-cross"] { opacity: 0.3; }
+</style>"""
+# The switch: a finger's tap (44 px tall), as the page's buttons.
+SWITCH_CSS = ("<style>.st-key-sc-photo-switch-row label { min-height: 44px; align-items: center; }"
+              "</style>")
 Save = Callable[[Callable[[dict], None]], None]
 
 
@@ -98,8 +122,27 @@ def _reading(result, player: int) -> dict | None:
     except (TypeError, ValueError, AttributeError):
         return None
     return {"side": side, "player": player, "cells": sorted(cells), "unsure": unsure, "struck": struck,
-            "track_unsure": bool(getattr(result, "one_track_unsure", False)),
-            "picture": getattr(result, "rectified_png", None)}
+            "track_unsure": bool(getattr(result, "one_track_unsure", False)), "picture": _under(result, layout)}
+
+
+def _under(result, layout) -> str | None:
+    """The photo's cave grid as SVG to lie under the drawn sheet (an <image> placed in the sheet's own
+    units, where the grid is 0..cols x 0..rows cells), or None when the reading has no picture of it."""
+    png, box = getattr(result, "rectified_png", None), getattr(result, "grid_box", None)
+    if not isinstance(png, bytes) or not png or not box or len(box) != 4:
+        return None
+    try:
+        box = tuple(float(value) for value in box)
+    except (TypeError, ValueError):
+        return None
+    cut = picture_part(png, box, margin=(MARGIN / layout.cols, MARGIN / layout.rows))
+    if cut is None:
+        return None
+    jpeg, (left, top, right, bottom) = cut
+    width, height = layout.cols * UNIT, layout.rows * UNIT
+    return (f'<image href="data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}" x="{left * width:.3f}" '
+            f'y="{top * height:.3f}" width="{(right - left) * width:.3f}" height="{(bottom - top) * height:.3f}" '
+            f'preserveAspectRatio="none" pointer-events="none"/>')
 
 
 def _fill_in(reading: dict, save: Save) -> None:
@@ -117,7 +160,8 @@ def _fill_in(reading: dict, save: Save) -> None:
         return
     key = (_check_id(), side, player)
     st.session_state.setdefault(_MARKS, {})[key] = {"cells": set(reading["unsure"]), "track": reading["track_unsure"]}
-    st.session_state[_PICTURE] = (*key, reading["picture"]) if isinstance(reading["picture"], bytes) else None
+    st.session_state[_PICTURE] = (*key, reading["picture"])
+    st.session_state[UNDER] = True  # a new photo lies under the sheet, whatever the switch said before
     st.session_state.pop(_PENDING, None)
     say(f"sc-photo-{player}", "success", tr(f"{TEXTS}.read_sheet", cells=len(reading["cells"]),
                                             boxes=reading["struck"]))
@@ -169,10 +213,25 @@ def marks_line(side: str, player: int) -> None:
                   kwargs={"everything": True})
 
 
-def picture_as_read(side: str, player: int) -> None:
-    """The photo straightened as the reader saw it, to compare with the sheet drawn above."""
+def _kept_photo(side: str, player: int) -> str | None:
     kept = st.session_state.get(_PICTURE)
-    if not kept or kept[:3] != (_check_id(), side, player) or not kept[3]:
+    return kept[3] if kept and kept[:3] == (_check_id(), side, player) and kept[3] else None
+
+
+def photo_switch(side: str, player: int) -> None:
+    """Above the sheet of the player whose photo was read last: the photo under the sheet, on or off."""
+    if _kept_photo(side, player) is None:
         return
-    with st.expander(tr(f"{TEXTS}.picture"), icon=":material/image:"):
-        st.image(kept[3], width=640)  # a page: on a tablet, a readable size; on a phone, the width it has
+    st.html(SWITCH_CSS)
+    st.session_state.setdefault(UNDER, True)
+    with st.container(key="sc-photo-switch-row"):
+        st.toggle(tr(f"{TEXTS}.photo_under"), key=UNDER)
+
+
+def photo_under(side: str, player: int) -> tuple[str, str]:
+    """(the SVG to draw under this player's cells, the style that makes them see-through): the photo read
+    last, while it is this check's, side's and player's and the switch is on; else nothing."""
+    layer = _kept_photo(side, player)
+    if layer is None or not st.session_state.get(UNDER, True):
+        return "", ""
+    return layer, PHOTO_CSS

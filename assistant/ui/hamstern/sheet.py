@@ -45,14 +45,22 @@ def parse_cell_id(text: str):
 
 
 def sheet_svg(layout: Layout, crossed=frozenset(), *, hint=frozenset(), max_width: int | None = None,
-              tappable: bool = False, parts: str | None = None, labelled: bool = False) -> str:
+              tappable: bool = False, parts: str | None = None, labelled: bool = False, under: str = "") -> str:
     """The whole sheet; ``crossed`` cells carry a cross, ``hint`` cells a blue ring. With ``tappable``
     every cell is a part the tap board can select (``data-tap="row-col"``); selecting is drawn there.
     ``parts`` names the cells ``data-tap="{parts}row-col"`` without making the sheet tappable (several
     sheets on one board). On a board the crosses and rings can also come as marks (the classes
     ``tb-crossed`` and ``tb-hint``), so the picture itself stays the same for a whole game. ``labelled``:
-    the column letters and row numbers without tapping (a replay names cells by them too)."""
-    return _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable, parts, labelled)
+    the column letters and row numbers without tapping (a replay names cells by them too). ``under``: SVG
+    drawn between the earth and the cells, in the sheet's own coordinates (a photo of the paper sheet, the
+    score check's); the sheet then carries the class ``ht-photo``."""
+    svg = _sheet_svg(layout.side, frozenset(crossed), frozenset(hint), max_width, tappable, parts, labelled)
+    if not under:
+        return svg
+    # Spliced in rather than cached: a photo is tens of kilobytes, and the cache holds a game's sheets.
+    # The cells are the first groups of class "cell" (the earth and the labels come before them).
+    start = svg.index('<g class="cell')
+    return svg[:start].replace('class="ht-sheet"', 'class="ht-sheet ht-photo"', 1) + under + svg[start:]
 
 
 @lru_cache(maxsize=64)  # the other players' sheets change only when they cross something
