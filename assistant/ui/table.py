@@ -301,10 +301,16 @@ class Table:
 
     def hint(self, seat: int, legal: list | None = None):
         """The hard bot's advice for ``seat``, from that seat's view only (``legal``: what that seat
-        may do, when it decides ahead of its turn)."""
+        may do, when it decides ahead of its turn); in a lesson, the move its step asks for."""
+        from assistant.ui.lesson.moves import asked_move_advice  # the lesson's moves know this module
+
+        legal = legal or self.legal_actions()
+        asked = asked_move_advice(self, legal)
+        if asked is not None:
+            return asked
         # A view of its own: a bot may change what it is given, and the position's views are shared.
         view = self._position.state.view(seat)
-        return get_bot(self.game, "hard").advise(view, legal or self.legal_actions(), random.Random(self.actions_taken))
+        return get_bot(self.game, "hard").advise(view, legal, random.Random(self.actions_taken))
 
     def bot_move(self, level: str) -> bool:
         """The seat to move is a computer opponent: it chooses from its own view, and the move is saved."""

@@ -3,6 +3,7 @@ languages, every rule of the game's rules panel taught, and played through in th
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -13,7 +14,7 @@ from assistant.lessons import HERE, lesson_games, load_lesson
 from assistant.ui import common
 from assistant.ui.nav import game_app
 from tests.components import board_data, boards, decide, message, offered, payload, shown_html, switch_page
-from tests.lessons.playing import lesson_marks, open_lesson, play_through, query, shown_step
+from tests.lessons.playing import lesson_marks, make_step, open_lesson, play_through, query, shown_step
 
 LESSONS = lesson_games()
 
@@ -172,3 +173,29 @@ def test_the_first_game_after_the_lesson_shows_its_hints(game, db):
         decide(at, board_key, "roll")
     shown = [shown_html(payload(element)) for element in boards(at)]
     assert any('class="tb-message tb-hint-text"' in markup for markup in shown), "the hint's reason, without asking"
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_hint_in_a_lesson_points_at_the_move_the_step_asks_for(game, db):
+    """The bots' advice may be another good move, which the lesson would refuse: in a lesson, Hint gives the
+    step's own move, its instruction as the reason, and making the hinted move takes the lesson on."""
+    lesson = load_lesson(game)
+    asked = [n for n, step in enumerate(lesson.steps) if step.taps]
+    tried = 0
+    for index in asked:
+        step = lesson.steps[index]
+        at = open_lesson(game, step=str(index))
+        if "hint" not in offered(at, step.taps["board"]):
+            continue
+        decide(at, step.taps["board"], "hint")
+        assert not at.exception, at.exception
+        do = html.escape(catalogue("en")[f"lesson.{game}.{step.key}.do"], quote=False)
+        shown = shown_html(board_data(at, step.taps["board"]))
+        assert f"This step asks for this move. {do}" in shown, (step.key, "the step's instruction as the hint's reason")
+        make_step(at, lesson, index)  # the move hinted at is the one the lesson takes
+        assert not at.exception, at.exception
+        assert shown_step(at) > index, step.key
+        tried += 1
+        if tried == 3:
+            break
+    assert tried, f"no step of the {game} lesson offers Hint"

@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from assistant.bots import Advice
 from assistant.i18n import catalogue
 from assistant.lessons import Lesson, Step, lesson_games, load_lesson
 from assistant.ui.common import lang, tr
@@ -81,3 +82,17 @@ def lesson_roll(table: Table):
         return None
     lesson, segment = found
     return lesson.expected(segment, table.actions_taken)
+
+
+def asked_move_advice(table: Table, legal: list) -> Advice | None:
+    """In a lesson, Hint points at the move the step asks for (the bots' advice might be another good
+    move, which the lesson would then refuse), with the step's own instruction as the reason. None
+    outside a lesson, or when the step asks for nothing this seat may do now."""
+    found = lesson_of(table.game, table.setup)
+    if found is None:
+        return None
+    lesson, segment = found
+    move, step = lesson.expected(segment, table.actions_taken), lesson.asking(segment, table.actions_taken)
+    if move is None or step is None or move not in legal:
+        return None
+    return Advice(move, "ui.lesson.hint", {"do": step_text(lesson, step, "do") or ""})
