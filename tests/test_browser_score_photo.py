@@ -215,7 +215,70 @@ def test_a_real_photo_of_side_a_on_a_phone(served_real):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         mine = [small for small in small_tap_targets(page) if small[0] in ("Angesehen", "−", "+")]
         assert not mine, mine
-        page.get_by_text("Das Foto, wie es gelesen wurde").click()
-        page.locator("[data-testid=stImage] img").wait_for()
-        shots(page, "real-390-read-de", "[data-testid=stAlertContentSuccess]", f"{SC} .tb-unsure",
-              "[data-testid=stImage]")
+        page.locator(f"{SC} svg.ht-photo image").wait_for()  # the photo under the sheet
+        shots(page, "real-390-read-de", "[data-testid=stAlertContentSuccess]", f"{SC} .tb-unsure")
+
+
+# --- the photo under the sheet ------------------------------------------------------------------------
+SWITCH = ".st-key-sc-photo-switch-row"
+
+
+def read_real(page, url: str, name: str, lang: str = "en"):
+    """A check opened, the photo tests/data/scan-hamstern-NAME.jpg read into it (switched to its side)."""
+    from assistant.scan import read_photo
+
+    photo = DATA / f"scan-hamstern-{name}.jpg"
+    expected = read_photo(photo.read_bytes(), "hamstern")
+    page.goto(f"{url}/score-check?lang={lang}")
+    page.locator(SC).wait_for()
+    upload(page, "Read Player 1's sheet from a photo" if lang == "en" else "Blatt von Person 1 aus einem Foto lesen",
+           photo)
+    if expected.side != "A":
+        page.locator(".st-key-sc-photo-switch button").click()
+        wait_idle(page)
+    page.locator(f"{SC} svg.ht-photo image").wait_for()
+    return expected
+
+
+def grid_and_photo(page) -> dict:
+    """Where the drawn cave grid and the photo under it lie on screen, in CSS pixels."""
+    return page.locator(f"{SC} svg.ht-photo").evaluate("""svg => {
+        const cells = [...svg.querySelectorAll('g.cell rect.fill')].map(r => r.getBoundingClientRect());
+        const image = svg.querySelector('image').getBoundingClientRect();
+        return {left: Math.min(...cells.map(r => r.left)), right: Math.max(...cells.map(r => r.right)),
+                top: Math.min(...cells.map(r => r.top)), bottom: Math.max(...cells.map(r => r.bottom)),
+                image: [image.left, image.top, image.right, image.bottom], cell: cells[0].width};
+    }""")
+
+
+@pytest.mark.parametrize(("name", "size"), [("a", (1024, 768)), ("a", (390, 844)), ("b", (1024, 768)),
+                                            ("cave", (1024, 768)), ("cave", (390, 844))])
+def test_the_photo_lies_under_the_tap_sheet(served_real, name, size):
+    """Screenshots of the sheet over its photo (score-photo-under-*.png), to look at: every drawn cell on its
+    printed cell, the crosses as read on the pen's. The switch takes the photo away; a tap still corrects."""
+    url, store = served_real
+    with browser_page(*size) as page:
+        expected = read_real(page, url, name)
+        where = grid_and_photo(page)
+        left, top, right, bottom = where["image"]
+        # The photo reaches a tenth of a cell past the grid each way (rounded to its pixels).
+        for photo_edge, grid_edge, outwards in ((left, where["left"], -1), (top, where["top"], -1),
+                                                (right, where["right"], 1), (bottom, where["bottom"], 1)):
+            assert 0 <= (photo_edge - grid_edge) * outwards <= where["cell"] * 0.2, (name, where)
+        switch = page.locator(SWITCH).get_by_text("Photo under the sheet")
+        assert page.locator(f"{SWITCH} label").bounding_box()["height"] >= 44
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        if size[0] >= 1024:  # a phone's sheet has 28 px cells, photo or not: only its own controls are measured
+            assert_tablet_friendly(page)
+        page.locator(f"{SC} svg.ht-photo").scroll_into_view_if_needed()
+        page.locator(f"{SC} svg.ht-photo").screenshot(path=ARTIFACTS / f"score-photo-under-{name}-{size[0]}.png")
+        shots(page, f"under-{name}-{size[0]}", SWITCH)
+        check = page.evaluate("new URLSearchParams(location.search).get('check')")
+        cell = min(expected.crossed)
+        tap_to_decide(page, SC, f"{cell[0]}-{cell[1]}")  # one tap on the photo: the cross taken back
+        assert list(cell) not in store.load_check(check).data["crossed"][expected.side][0]
+        page.locator(f"{SC} svg.ht-photo image").wait_for()  # still under the sheet
+        switch.click()
+        wait_idle(page)
+        page.locator(f"{SC} svg.ht-sheet").wait_for()
+        assert not page.locator(f"{SC} svg.ht-photo").count()
