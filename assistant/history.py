@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from assistant.games.registry import registered
 from assistant.history_backup import RestoreRefused, RestoreReport, backup, backup_with_report, export_csv, restore
 from assistant.store import _time as saved_time
 from assistant.store_history import NAME_LENGTH, HistoryError, known_person, lowest_wins, name_key, tidy_name
@@ -25,6 +26,9 @@ ONE_GAME = "r.source || '/' || r.source_id"
 WITH_OTHERS = ("EXISTS (SELECT 1 FROM results o WHERE o.source = r.source AND o.source_id = r.source_id"
                " AND o.seat <> r.seat)")
 AGAINST_OTHERS = f"COUNT(DISTINCT CASE WHEN {WITH_OTHERS} THEN {ONE_GAME} END)"
+# Every variant beyond its game's variant choices, together: Hamstern's caves, a code each and a game or two
+# on most, are one row of a player's figures and one line of their scores, beside sides A and B.
+OTHER_VARIANTS = "+"  # never a variant's own value (a cave's code has letters or digits)
 
 
 @dataclass(frozen=True)
@@ -78,7 +82,8 @@ class PlayerStats:
     longest_streak: int  # the most games won in a row, ever
     with_others: int  # the games played against others: those the win rate counts
     per_game: dict[str, GameStats] = field(default_factory=dict)  # every variant together
-    per_variant: dict[tuple[str, str], GameStats] = field(default_factory=dict)  # (game, variant): Hamstern's sides
+    # (game, variant): Hamstern's sides, and (game, OTHER_VARIANTS) for its caves together
+    per_variant: dict[tuple[str, str], GameStats] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,35 @@ def recent_games(store, limit: int = 20, game: str | None = None) -> list[Played
     return games
 
 
+def variants_played(store, game: str) -> list[str]:
+    """The variants ``game`` was played on at this table (Hamstern's sides and caves), the latest played first."""
+    with store._connect() as db:
+        return [row[0] for row in db.execute(
+            "SELECT variant FROM results WHERE game = ? AND variant IS NOT NULL GROUP BY variant"
+            " ORDER BY MAX(played) DESC, variant", (game,))]
+
+
+def _on_a_choice() -> tuple[str, tuple]:
+    """SQL true for a result (``r``) on one of its game's variant choices (Hamstern's sides), and its
+    parameters; false for every other result."""
+    pairs = [(info.name, choice) for info in registered() for choice in info.variants()]
+    if not pairs:
+        return "0", ()
+    return (f"(r.game, r.variant) IN (VALUES {', '.join('(?, ?)' for _ in pairs)})",
+            tuple(value for pair in pairs for value in pair))
+
+
+def _of_variant(variant: str | None) -> tuple[str, tuple]:
+    """SQL selecting the results (``r``) of ``variant`` (OTHER_VARIANTS: those beyond their game's choices;
+    None: every result), and its parameters."""
+    if variant is None:
+        return "1", ()
+    if variant != OTHER_VARIANTS:
+        return "r.variant = ?", (variant,)
+    on_a_choice, params = _on_a_choice()
+    return f"r.variant IS NOT NULL AND NOT {on_a_choice}", params
+
+
 def _figures(db, where: str, params: tuple, group: str) -> list[tuple]:
     """games, wins, average, highest, lowest per ``group``, over the results ``where`` selects."""
     return db.execute(
@@ -235,11 +269,17 @@ def _stats(game: str, variant: str | None, games: int, wins: int, against: int, 
 
 
 def player_stats(store, person_id: int) -> PlayerStats:
-    """A player's figures: per game, per variant (Hamstern's sides), in all, and their winning streaks."""
+    """A player's figures: per game, per variant (Hamstern's sides; its caves together as OTHER_VARIANTS), in
+    all, and their winning streaks."""
     who = person(store, person_id)
     with store._connect() as db:
         per_game = _figures(db, "r.person_id = ?", (person_id,), "r.game")
-        per_variant = _figures(db, "r.person_id = ? AND r.variant IS NOT NULL", (person_id,), "r.game, r.variant")
+        on_a_choice, choices = _on_a_choice()
+        per_variant = _figures(db, f"r.person_id = ? AND {on_a_choice}", (person_id, *choices), "r.game, r.variant")
+        beyond, params = _of_variant(OTHER_VARIANTS)
+        per_variant += [(game, OTHER_VARIANTS, *figures)
+                        for game, *figures in _figures(db, f"r.person_id = ? AND {beyond}", (person_id, *params),
+                                                       "r.game")]
         total = db.execute(f"SELECT COUNT(DISTINCT {ONE_GAME}), COUNT(DISTINCT CASE WHEN r.won THEN {ONE_GAME} END),"
                            f" {AGAINST_OTHERS} FROM results r WHERE r.person_id = ?", (person_id,)).fetchone()
         # A game played alone neither adds to a streak nor breaks it.
@@ -298,14 +338,16 @@ def leaderboard(store, game: str, variant: str | None = None, min_games: int = 1
 
 
 def score_series(store, person_id: int, game: str, variant: str | None = None) -> list[tuple[float, float]]:
-    """(when, score) of each of a player's games of ``game`` (``variant`` only, if given), oldest first."""
+    """(when, score) of each of a player's games of ``game`` (``variant`` only, if given; OTHER_VARIANTS:
+    every variant beyond the game's choices), oldest first."""
+    of_variant, params = _of_variant(variant)
     with store._connect() as db:
         return [(saved_time(when), score) for when, score in db.execute(
-            "SELECT played, score FROM results WHERE person_id = ? AND game = ? AND (? IS NULL OR variant = ?)"
-            " ORDER BY played, source, source_id, seat", (person_id, game, variant, variant))]
+            f"SELECT played, score FROM results r WHERE person_id = ? AND game = ? AND {of_variant}"
+            " ORDER BY played, source, source_id, seat", (person_id, game, *params))]
 
 
-__all__ = ["Duel", "GameStats", "HeadToHead", "HistoryError", "Person", "PlayedGame", "PlayerStats", "RestoreRefused",
-           "RestoreReport", "SeatResult", "Standing", "backup", "backup_with_report", "export_csv", "head_to_head",
-           "leaderboard", "merge", "people", "people_named", "person", "player_stats", "recent_games", "rename",
-           "restore", "score_series"]
+__all__ = ["OTHER_VARIANTS", "Duel", "GameStats", "HeadToHead", "HistoryError", "Person", "PlayedGame",
+           "PlayerStats", "RestoreRefused", "RestoreReport", "SeatResult", "Standing", "backup", "backup_with_report",
+           "export_csv", "head_to_head", "leaderboard", "merge", "people", "people_named", "person", "player_stats",
+           "recent_games", "rename", "restore", "score_series", "variants_played"]

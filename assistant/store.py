@@ -331,28 +331,33 @@ class Store(SeatLinks, TableKeys, ScreenMarks, HistoryRecords, ReplayLinks):
         return row[0] if row and isinstance(row[0], str) else None
 
     def recent(self, limit: int = 8, game: str | None = None, unfinished_only: bool = False) -> list[dict[str, Any]]:
-        """The games last played, newest first (only ``game``'s, only unfinished ones if asked).
+        """The games last played, newest first (only ``game``'s, only unfinished ones if asked), each with
+        its variant (Hamstern's side or cave: GameInfo.variant_of; None if it has none).
 
         A damaged game is still listed (opening it explains what is wrong), with an empty
         setup; games this app cannot open are left out.
         """
         with self._connect() as db:
             rows = db.execute(
-                "SELECT id, game, num_players, setup, updated, finished FROM games"
+                "SELECT id, game, num_players, setup, updated, finished, options FROM games"
                 f" WHERE (? IS NULL OR game = ?) AND (? = 0 OR finished = 0) AND NOT {IS_LESSON}"
                 " ORDER BY updated DESC LIMIT ?",
                 (game, game, unfinished_only, limit),
             ).fetchall()
         games = []
-        for game_id, name, num_players, setup, updated, finished in rows:
+        for game_id, name, num_players, setup, updated, finished, options in rows:
             if not (isinstance(game_id, str) and isinstance(name, str) and is_built(name)):
                 continue
             try:
                 setup = _checked_setup(name, num_players, setup)
             except (ValueError, RecursionError):
                 setup = {}
+            try:
+                variant = game_info(name).variant_of(parse_json(options, "the game's options"))
+            except (ValueError, RecursionError):
+                variant = None
             games.append({"id": game_id, "game": name, "num_players": num_players, "setup": setup,
-                          "updated": _time(updated), "finished": bool(finished)})
+                          "updated": _time(updated), "finished": bool(finished), "variant": variant})
         return games
 
     def best_solo_scores(self, game: str, options_match: dict[str, Any], limit: int = 5) -> list[dict[str, Any]]:

@@ -33,8 +33,10 @@ imports only when it shows that game (this package never imports Streamlit). It 
     print_choices(key) -> dict | None   (optional) draws the print page's choices for its sheet (widget
                                         keys start with ``key``) and returns them as the sheet's keyword
                                         arguments; None while incomplete. Without it: the side option
-    variant_name(value) -> str | None   (optional) how the history names a result's variant (Hamstern:
-                                        "cave BAKO-MIRU"); None: as a side ("side A")
+    variant_name(value) -> str | None   (optional) how a saved game's or a result's variant is named (Hamstern:
+                                        "Cave BAKO-MIRU"); None: as a side ("Side A")
+    other_variants_name() -> str        (optional) the history's name of every variant beyond the variant
+                                        option's choices together (Hamstern: "Caves")
 
 A game with ``engine`` but no ``app`` still has a page (it says its table is not in the
 app yet) and a score check that reads the command line's JSON. Everything the app side
@@ -163,6 +165,14 @@ class GameInfo:
         except ValueError:
             return False
         return True
+
+    def variant_of(self, options: Any) -> str | None:
+        """A game's variant as the history keeps it, from its options (Hamstern's side: "A" or a cave's
+        code); None for a game without variants, or options that name none it may take (a damaged save)."""
+        if self.variant_option is None or not isinstance(options, dict):
+            return None
+        value = options.get(self.variant_option)
+        return str(value) if value is not None and self.is_variant(value) else None
 
     def option_defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

@@ -158,6 +158,12 @@ def offer_unfinished_game(game: str) -> None:
     chosen = next((saved for saved in unfinished if saved["id"] == last_here), unfinished[0])
     names = ", ".join(plain(name) for name in chosen["setup"].get("names", []))
     when = datetime.datetime.fromtimestamp(chosen["updated"]).strftime("%d.%m. %H:%M")
-    if st.button(tr("ui.continue_game", names=names, when=when), key=f"continue-{game}", type="primary"):
+    label = tr("ui.continue_game", names=names, when=when)
+    if chosen.get("variant"):  # what it is played on: "Side A", a Hamstern cave's name
+        from assistant.ui.variants import variant_label  # it uses this module: imported when it is needed
+
+        label = tr("ui.continue_game_on", names=names, variant=plain(variant_label(game, chosen["variant"])),
+                   when=when)
+    if st.button(label, key=f"continue-{game}", type="primary"):
         st.query_params["game"] = chosen["id"]
         st.rerun()

@@ -229,10 +229,13 @@ def _acknowledge(game_id: str, actions: int) -> None:
 
 
 # --- the end --------------------------------------------------------------------------------------------
-def announce_winners(table: Table, texts: str) -> None:
-    """The end's heading and who won (names as text)."""
+def announce_winners(table: Table, texts: str, subtitle: str = "") -> None:
+    """The end's heading, ``subtitle`` under it (Markdown: what the game was played on, such as a Hamstern
+    cave's name) and who won (names as text)."""
     heading = f"{texts}.game_over" if f"{texts}.game_over" in catalogue(lang()) else "ui.game_over"
     st.header(f":material/flag: {tr(heading)}")
+    if subtitle:
+        st.markdown(subtitle)
     winners = [plain(table.names[row["player"]]) for row in table.standings()["players"] if row["winner"]]
     key = f"{texts}.winner" if len(winners) == 1 else f"{texts}.winners"
     st.success(tr(key, names=" & ".join(winners)), icon=":material/emoji_events:")
@@ -242,9 +245,10 @@ def announce_winners(table: Table, texts: str) -> None:
     end_chart(table)  # how the game went: every game's end screen shows its chart here
 
 
-def new_game_button(key: str) -> None:
+def new_game_button(key: str, offered: dict | None = None) -> None:
     """The end of a game on the table device: a new game, and the replay of the one that ended (not in a
-    lesson, whose own buttons lead on: assistant/ui/lesson)."""
+    lesson, whose own buttons lead on: assistant/ui/lesson). ``offered``: values of the new-game form's
+    widgets, by key, that offer what was just played again (Hamstern's cave)."""
     if st.query_params.get("lesson"):
         return
     with st.container(horizontal=True, key=f"{key}-end"):
@@ -254,5 +258,6 @@ def new_game_button(key: str) -> None:
     if replay and game_id:
         st.switch_page(replay_page(), query_params={"game": game_id, "lang": lang()})
     if new:
+        st.session_state.update(offered or {})  # the form is not drawn in this run: its widgets take these
         st.query_params.pop("game", None)
         st.rerun()

@@ -98,5 +98,5 @@ def test_a_finished_cave_game_is_kept_under_its_cave(db):
     state = get_game("hamstern").new_state(2, seed=5, side=code)
     play_saved(db, state, {"names": ["Ann", "Bo"], "dice": "real"}, seed=5)  # as the app saves each move
     at = open_app(HISTORY_PAGE)
-    assert f"Hamstern · cave {code}" in texts(at)
+    assert f"Hamstern · Cave {code}" in texts(at)
     assert not at.exception

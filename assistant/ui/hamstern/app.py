@@ -1,12 +1,12 @@
 """Hamstern's app side, as the registry finds it (``GameInfo.app``; the interface is described at the
 top of assistant/games/registry.py): the new-game form, the table, the rules panel, the score
 check, the picture on Home, the end screen's chart, the print page's choice of side or cave and a
-cave's name in the history."""
+cave's name wherever a saved game or a result is named (Home, the replay, the history)."""
 
 from __future__ import annotations
 
 from assistant.games.hamstern.layout import load_layout
-from assistant.ui.hamstern.cave_picker import pick_side, variant_name
+from assistant.ui.hamstern.cave_picker import other_variants_name, pick_side, variant_name
 from assistant.ui.hamstern.chart import end_chart
 from assistant.ui.hamstern.play import render, rules_in_force
 from assistant.ui.hamstern.replay import replay_picture
@@ -16,8 +16,8 @@ from assistant.ui.hamstern.score import variant as score_variant
 from assistant.ui.hamstern.setup import new_game_form
 from assistant.ui.hamstern.sheet import sheet_svg
 
-__all__ = ["end_chart", "new_game_form", "picture", "print_choices", "render", "replay_picture", "rules_in_force",
-           "score_form", "score_result", "score_variant", "variant_name"]
+__all__ = ["end_chart", "new_game_form", "other_variants_name", "picture", "print_choices", "render", "replay_picture",
+           "rules_in_force", "score_form", "score_result", "score_variant", "variant_name"]
 
 
 def print_choices(key: str) -> dict | None:

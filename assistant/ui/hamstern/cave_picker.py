@@ -11,7 +11,7 @@ import streamlit as st
 
 from assistant.games.hamstern import caves
 from assistant.games.hamstern.layout import SIDES
-from assistant.ui.common import lang, tr
+from assistant.ui.common import lang, plain, tr
 from assistant.ui.hamstern.sheet import sheet_svg
 
 KINDS = (*SIDES, "day", "code")
@@ -30,9 +30,40 @@ def side_words(side: str) -> str:
     return tr("ui.hamstern.on_day" if caves.is_day_code(side) else "ui.hamstern.on_cave", code=side)
 
 
+def cave_title(code: str) -> str:
+    """A cave's name, as its printed sheet has it: "Cave BAKO-MIRU", "Cave of the day 2026-11-27"."""
+    return tr("sheet.hamstern.cave_of_day" if caves.is_day_code(code) else "sheet.hamstern.cave", code=code)
+
+
 def variant_name(variant: str) -> str | None:
-    """A cave's name where the history names a result's variant; None for sides A and B (named as sides)."""
-    return None if variant in SIDES or not caves.is_cave(variant) else tr("ui.hamstern.cave_name", code=variant)
+    """A cave's name wherever a saved game or a result is named with its variant (Home, the replay, the
+    history): the code a table types to play or print it again. None for sides A and B (named as sides)."""
+    return None if variant in SIDES or not caves.is_cave(variant) else cave_title(variant)
+
+
+def cave_played(side: str, *, table: bool = True) -> str:
+    """Under the end's heading (Markdown): the cave's name, with its code, so that a table can play or print
+    it again (``table``: on the table's device, which has "New game" and "Print"); nothing for sides A and B,
+    which every table has."""
+    if side in SIDES:
+        return ""
+    named = f":material/landscape: **{plain(cave_title(side))}**"
+    return f"{named} · {tr('ui.hamstern.cave_again')}" if table else named
+
+
+def other_variants_name() -> str:
+    """Every cave together, as the history counts them beside sides A and B: "Caves"."""
+    return tr("ui.hamstern.caves_together")
+
+
+def offered_again(key: str, side: str) -> dict[str, str]:
+    """The values of ``pick_side(key)``'s widgets that offer ``side`` again (a cave's code typed, today's
+    cave as the cave of the day): a new game after a game on a cave is on the same cave."""
+    if side in SIDES:
+        return {f"{key}_kind": side}
+    if side == caves.cave_of_the_day():
+        return {f"{key}_kind": DAY}
+    return {f"{key}_kind": CODE, f"{key}_code": side}
 
 
 def make_cave(code: str) -> caves.Cave:
@@ -63,7 +94,10 @@ def _new_code(key: str) -> None:
 def pick_side(key: str, *, preview: bool = True) -> str | None:
     """Side A or B, today's cave or a typed code's: the ``side`` option's value, or None while no valid
     code is typed (the reason is shown). ``key`` prefixes the widgets' keys."""
-    kind = st.segmented_control(tr("ui.side"), options=list(KINDS), default="A", required=True, key=f"{key}_kind",
+    # Side A unless something else is offered again (offered_again): given through session_state, never as the
+    # default too (Streamlit warns about a widget given both).
+    st.session_state.setdefault(f"{key}_kind", "A")
+    kind = st.segmented_control(tr("ui.side"), options=list(KINDS), required=True, key=f"{key}_kind",
                                 format_func=kind_label)
     if kind in SIDES:
         return kind
@@ -85,8 +119,7 @@ def pick_side(key: str, *, preview: bool = True) -> str | None:
     except caves.CaveCodeError as error:  # a code no cave is made of: one line, never the error page
         st.error(error.message(lang()), icon=":material/warning:")
         return None
-    named = tr("sheet.hamstern.cave_of_day" if caves.is_day_code(code) else "sheet.hamstern.cave", code=code)
-    st.caption(f"**{named}** · {describe(cave)}")
+    st.caption(f"**{cave_title(code)}** · {describe(cave)}")
     if preview:
         with st.expander(tr("ui.hamstern.cave_look"), icon=":material/visibility:"):
             st.markdown(f'<div class="hs-cave-preview">{sheet_svg(cave.layout, max_width=560)}</div>',

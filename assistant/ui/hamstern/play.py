@@ -15,7 +15,7 @@ import streamlit as st
 
 from assistant.bots.hamstern import rival_score
 from assistant.games import get_game
-from assistant.games.hamstern import PASS, Place, Roll, caves
+from assistant.games.hamstern import PASS, Place, Roll
 from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.charts import end_chart
@@ -23,8 +23,9 @@ from assistant.ui.common import plain, store, tr
 from assistant.ui.components import HIGHLIGHT, tap_board
 from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
-from assistant.ui.hamstern.cave_picker import side_words
+from assistant.ui.hamstern.cave_picker import cave_played, cave_title, offered_again, side_words
 from assistant.ui.hamstern.notes import why_not
+from assistant.ui.hamstern.setup import NEW_GAME_SIDE
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.replay.extras import origin_note
@@ -251,8 +252,7 @@ def _side_panel(table: Table, view: dict, layout, seat: int, deciding: bool, onl
     number = view["rolls"] + 1 if rolling else view["rolls"]
     lines = [f"<b>{html.escape(tr('ui.hamstern.roll_number', n=number))}</b>"]
     if view["side"] not in SIDES:  # another table plays the same cave from its code: readable here
-        named = "sheet.hamstern.cave_of_day" if caves.is_day_code(view["side"]) else "sheet.hamstern.cave"
-        lines.append(html.escape(tr(named, code=view["side"])))
+        lines.append(html.escape(cave_title(view["side"])))
     learner = seat == _learner(table)  # a lesson's "You": not "You's sheet"
     if rolling and table.num_players > 1:  # the sheet beside is that of the first to decide
         lines.append(html.escape(tr("ui.hamstern.your_sheet") if learner else tr("ui.hamstern.sheet_of",
@@ -345,12 +345,15 @@ def _other_sheets(table: Table, view: dict, layout, deciding: int) -> tuple[str,
 
 def _end_screen(table: Table, view: dict, layout) -> None:
     standings = table.standings()
+    played_on = cave_played(view["side"], table=table.held is None)
     if table.num_players == 1:  # alone nobody "wins": your score against the hard bot's on the same rolls
         st.header(f":material/flag: {tr('ui.game_over')}")
+        if played_on:
+            st.markdown(played_on)
         _solo_results(table, view)
         end_chart(table)  # as announce_winners shows it for several players
     else:
-        announce_winners(table, "ui")
+        announce_winners(table, "ui", played_on)
     if standings["decided_by"]:
         st.info(tr(f"ui.hamstern.decided_by_{standings['decided_by']}"))
     st.info(tr(f"ui.hamstern.ended_{view['end_reason']}"))
@@ -369,7 +372,7 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     if _may_undo(table, None):
         st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:", on_click=undo,
                   args=(table, None, _may_undo))
-    new_game_button("hs-new")
+    new_game_button("hs-new", offered_again(NEW_GAME_SIDE, view["side"]))
 
 
 def _solo_results(table: Table, view: dict) -> None:

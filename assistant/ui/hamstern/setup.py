@@ -11,6 +11,8 @@ from assistant.games import get_game
 from assistant.ui.common import store, tr
 from assistant.ui.hamstern.cave_picker import pick_side
 
+NEW_GAME_SIDE = "hs_new_side"  # the keys of the form's side or cave (cave_picker.pick_side)
+
 
 def new_game_form() -> None:
     st.header(tr("ui.hamstern.setup_title"))
@@ -22,7 +24,7 @@ def new_game_form() -> None:
         with columns[n % 3]:
             names.append(st.text_input(tr("ui.player_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
                                        key=f"hs_new_name_{n}", max_chars=20).strip() or tr("ui.default_name", n=n + 1))
-    side = pick_side("hs_new_side")  # None while a code typed is not one
+    side = pick_side(NEW_GAME_SIDE)  # None while a code typed is not one
     free_start = st.toggle(tr("ui.hamstern.free_start"), key="hs_new_free")
     if count == 1:
         dice = "app"

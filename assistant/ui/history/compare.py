@@ -1,7 +1,9 @@
 """Players against each other: head to head (two players, the games they both played, who placed better
-per game) and a leaderboard per game (per variant if wished: Hamstern's sides)."""
+per game) and a leaderboard per game (per variant if wished: Hamstern's sides and the caves played here)."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import streamlit as st
 
@@ -11,9 +13,11 @@ from assistant.ui.common import store, tr
 from assistant.ui.history.players import pick_person
 from assistant.ui.history.shown import Cell, game_title, label, number, percent, person_name, table
 from assistant.ui.nav import game_names
+from assistant.ui.variants import variant_label
 
 BOTH_SIDES = "both"
 MIN_GAMES = (1, 3, 5, 10)
+MOST_CAVES = 8  # caves offered on the leaderboard (the latest played): the choices stay a few rows on a tablet
 
 
 def head_to_head_section() -> None:
@@ -56,10 +60,14 @@ def leaderboard_section() -> None:
     options = st.columns([1, 1], wrap=False)
     sides = game_info(game).variants()
     if sides:
-        if st.session_state.get("hi_board_side") not in (BOTH_SIDES, *sides):  # chosen for another game
+        # The sides, then the caves played at this table (the latest first): each has a board of its own.
+        others = [played for played in history.variants_played(store(), game) if played not in sides]
+        offered = [BOTH_SIDES, *sides, *others[:MOST_CAVES]]
+        if st.session_state.get("hi_board_side") not in offered:  # chosen for another game
             st.session_state.pop("hi_board_side", None)
-        side = options[0].segmented_control(tr("ui.side"), options=[BOTH_SIDES, *sides], default=BOTH_SIDES,
-                                            required=True, key="hi_board_side", format_func=_side, wrap=True)
+        side = options[0].segmented_control(tr("ui.side"), options=offered, default=BOTH_SIDES, required=True,
+                                            key="hi_board_side", format_func=partial(_side, game, bool(others)),
+                                            wrap=True)
         variant = None if side == BOTH_SIDES else side
     least = options[1].segmented_control(tr("history.ui.min_games"), options=list(MIN_GAMES), default=1,
                                          required=True, key="hi_board_min", wrap=True)
@@ -83,8 +91,11 @@ def leaderboard_section() -> None:
         st.caption(tr("history.ui.board_alone_note"))
 
 
-def _side(side: str) -> str:
-    return tr("history.ui.both_sides") if side == BOTH_SIDES else tr("history.ui.side", side=side)
+def _side(game: str, caves: bool, side: str) -> str:
+    """A choice of the board: every game ("Both sides", or "All" once there are caves too), a side, a cave."""
+    if side == BOTH_SIDES:
+        return tr("history.ui.all_variants" if caves else "history.ui.both_sides")
+    return label(variant_label(game, side))
 
 
 def _lowest_wins(game: str) -> bool:

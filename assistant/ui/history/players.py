@@ -1,7 +1,7 @@
 """Players: everybody who played, and one player's page: games, wins and streaks, a row per game (Hamstern
-per side) with the win rate, the average and the best score, their scores over time, and renaming the
-player or merging two names that were one person (after a confirmation). What a rename or a merge did,
-or why it was refused, is said right where it was tapped, and the panel stays open."""
+per side, and its caves together) with the win rate, the average and the best score, their scores over
+time, and renaming the player or merging two names that were one person (after a confirmation). What a
+rename or a merge did, or why it was refused, is said right where it was tapped, and the panel stays open."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from assistant.ui.history.shown import (
     person_name,
     plural,
     table,
-    variant_label,
 )
 from assistant.ui.nav import game_names
+from assistant.ui.variants import variant_label
 
 NAME_LENGTH = 20
 PILLS_UP_TO = 40  # more people than this: a list to pick from instead of a wall of buttons
@@ -90,17 +90,24 @@ def player_page(stats: history.PlayerStats, everyone: list[history.Person]) -> N
 
 
 def per_game_rows(stats: history.PlayerStats) -> list[tuple[str, history.GameStats]]:
-    """A row per game in the app's order (games it no longer knows after them), Hamstern a row per side."""
+    """A row per game in the app's order (games it no longer knows after them), Hamstern a row per side and
+    one for every cave together."""
     order = {game: n for n, game in enumerate(game_names())}
     rows = []
     for game in sorted(stats.per_game, key=lambda game: (order.get(game, len(order)), game)):
-        sides = sorted((variant, figures) for (name, variant), figures in stats.per_variant.items() if name == game)
-        rows += [(game, figures) for _, figures in sides] or [(game, stats.per_game[game])]
+        rows += [(game, stats.per_variant[game, variant]) for variant in _variants(stats, game)] or \
+            [(game, stats.per_game[game])]
     return rows
 
 
+def _variants(stats: history.PlayerStats, game: str) -> list[str]:
+    """The variants of ``game`` the player played, its choices first (sides A, B), then the others together."""
+    return sorted((variant for kind, variant in stats.per_variant if kind == game),
+                  key=lambda variant: (variant == history.OTHER_VARIANTS, variant))
+
+
 def scores_over_time(stats: history.PlayerStats, name: str) -> None:
-    """The player's score in each game of one kind, over time (Hamstern: a line per side)."""
+    """The player's score in each game of one kind, over time (Hamstern: a line per side, one for the caves)."""
     order = {game: n for n, game in enumerate(game_names())}
     games = sorted(stats.per_game, key=lambda game: (order.get(game, len(order)), game))
     if not games:
@@ -111,7 +118,7 @@ def scores_over_time(stats: history.PlayerStats, name: str) -> None:
         st.session_state.pop(key, None)
     game = st.segmented_control(tr("ui.game"), options=games, default=games[0], required=True, key=key,
                                 format_func=game_title, label_visibility="collapsed")
-    sides = sorted({variant for (kind, variant) in stats.per_variant if kind == game})
+    sides = _variants(stats, game)
     lines = ([(variant_label(game, side), side) for side in sides] if sides else [(name, None)])
     series = [[(charts.iso(when), score) for when, score in history.score_series(store(), stats.person.id, game,
                                                                                    variant)]

@@ -19,7 +19,7 @@ from assistant.bots import LEVELS
 from assistant.games.registry import game_info
 from assistant.store import _time as saved_time
 from assistant.ui.common import lang, plain, tr
-from assistant.ui.nav import game_app
+from assistant.ui.variants import variant_name
 
 TABLE_CSS = """<style>
 .ht-history-table { width: 100%; border-collapse: collapse; font-size: 1.05rem; line-height: 1.35; }
@@ -43,7 +43,8 @@ def person_name(name: str, bot_level: str | None) -> str:
 
 
 def game_title(game: str, variant: str | None = None) -> str:
-    """A game's title in the page's language, with its variant (Hamstern's side); an unknown game by its id."""
+    """A game's title in the page's language, with its variant (Hamstern's side or cave); an unknown game by its
+    id."""
     try:
         title = game_info(game).title(lang())
     except ValueError:  # a game of a newer app, restored from its backup
@@ -53,22 +54,6 @@ def game_title(game: str, variant: str | None = None) -> str:
     named = variant_name(game, variant)
     return tr("history.ui.with_variant", game=title, variant=named) if named else \
         tr("history.ui.with_side", game=title, side=variant)
-
-
-def variant_name(game: str, variant: str) -> str | None:
-    """A variant as its game's app side names it (a Hamstern cave: "cave BAKO-MIRU"), or None: a side."""
-    try:
-        app = game_app(game) if game_info(game).app else None
-    except ValueError:  # a game of a newer app, restored from its backup
-        return None
-    name = getattr(app, "variant_name", None)
-    return name(variant) if name else None
-
-
-def variant_label(game: str, variant: str) -> str:
-    """A variant on its own, as a chart's line or a choice names it: "Side A", "Cave BAKO-MIRU"."""
-    named = variant_name(game, variant)
-    return named[:1].upper() + named[1:] if named else tr("history.ui.side", side=variant)
 
 
 def plural(key: str, count: int, **params) -> str:

@@ -12,6 +12,7 @@ from assistant.ui.common import lang, plain, show_storage_error, store, tr
 from assistant.ui.nav import game_app, game_icon, lesson_page, page, replay_page
 from assistant.ui.pictures import coming_picture
 from assistant.ui.score_saving import CHECK_PARAM, shown_names
+from assistant.ui.variants import variant_label
 
 GAMES = {info.name: info for info in registered()}
 LESSONS = lesson_games()
@@ -41,6 +42,12 @@ def _title(game: str) -> str:
     if game in GAMES:
         return f"{game_icon(game)} **{plain(GAMES[game].title(lang()))}**"
     return f"**{plain(game)}**"
+
+
+def _played_on(saved: dict) -> str:
+    """What a saved game is played on, as Markdown text: " · Side A", " · Cave BAKO-MIRU"; "" for a game
+    without variants."""
+    return f" · {plain(variant_label(saved['game'], saved['variant']))}" if saved.get("variant") else ""
 
 
 def _saved_names(names) -> str:
@@ -92,6 +99,6 @@ for kind, updated, saved in recent[:10]:
     origin = saved["setup"].get("origin")  # played on from a replay, or imported: it counts nowhere
     if origin in ("played_on", "imported"):
         status += f" · {tr(f'ui.replay.origin_{origin}')}"
-    _resume_row(f"{_title(saved['game'])} · {_saved_names(saved['setup'].get('names'))} · "
+    _resume_row(f"{_title(saved['game'])}{_played_on(saved)} · {_saved_names(saved['setup'].get('names'))} · "
                 f"{when} · {status}", f"resume-{saved['id']}", saved["game"], {"game": saved["id"]},
                 finished=saved["finished"], replay=saved["id"])

@@ -17,6 +17,7 @@ from assistant.ui.nav import game_app, seat_page
 from assistant.ui.replay import controls, extras, watching
 from assistant.ui.replay.board import replay_board
 from assistant.ui.table import TOKEN_PARAM
+from assistant.ui.variants import variant_label
 
 REPLAY_CSS = """<style>
 /* Closer together than other pages: the board below the steps has the rest of the screen. */
@@ -102,6 +103,9 @@ def show() -> None:
 
     st.html(REPLAY_CSS)
     title = game_info(replay.game).title(lang())
+    variant = game_info(replay.game).variant_of(replay.options)
+    if variant:  # what it was played on: "Side A", a Hamstern cave's name (its code, to play or print it again)
+        title = f"{title} · {variant_label(replay.game, variant)}"
     counter = tr("ui.replay.move_of", step=step, length=replay.length) if step else \
         tr("ui.replay.start_of", length=replay.length)
     controls.step_buttons(step, replay.length, f"**{plain(title)}** · {plain(counter)}")
