@@ -68,6 +68,7 @@ class Reading:
     rectified_png: bytes = b""
     strips: tuple = ()
     grid_box: tuple | None = None
+    paper: str = "a4"
 
     def check_player(self, name: str, strip: int = 0) -> dict:
         if self.game == "hamstern":

@@ -1,6 +1,7 @@
 """Score check from a photo (issue 27): the straightened photo lies under the tap sheet, the cave grid of the
 photo exactly under the drawn grid, while the sheet it was read from is shown; a switch takes it away; a tap
-still corrects a cell; the entries outlive the tab, the photo does not (it is never saved).
+still corrects a cell; the entries outlive the tab, the photo does not (it is never saved). Hamsterdam's
+tracker photo shows what was read on each strip.
 
 The reader is the fake of test_app_score_photo (``reader``), giving a picture and where its grid lies; the
 real reader's photos of tests/data are tested at the end."""
@@ -10,15 +11,26 @@ from __future__ import annotations
 import base64
 import io
 import re
+from dataclasses import dataclass
 
 import pytest
 from PIL import Image
 
+from assistant.games.hamsterdam.cards import numbers
 from assistant.games.hamstern.layout import load_layout
 from assistant.ui.hamstern.sheet import UNIT
 from tests.components import SC, board_html, decide, open_app, texts
 from tests.components import SCORE_PAGE as PAGE
-from tests.test_app_score_photo import CELLS, Reading, check_data, reader, real_photos, real_reader, upload
+from tests.test_app_score_photo import (
+    CELLS,
+    Reading,
+    check_data,
+    hamsterdam,
+    reader,
+    real_photos,
+    real_reader,
+    upload,
+)
 
 __all__ = ["reader"]  # the fixture, used by name
 GRID = (0.1, 0.15, 0.9, 0.65)  # where the grid lies in the fake's picture (left, top, right, bottom)
@@ -140,3 +152,68 @@ def test_real_photos_lie_under_their_sheets_small(db):
         assert y < 0 < y + height and abs(y + height - layout.rows * UNIT) < UNIT / 2, path.name
         assert len(jpeg) < 60_000, (path.name, len(jpeg))
         assert len(board_html(at, SC)) < 150_000, path.name  # what goes to the browser on each tap
+
+
+# --- Hamsterdam: the tracker's photo with the reading drawn over it ---------------------------------
+def tracker_html(at) -> str | None:
+    return next((e.proto.body for e in at.get("html") if "hd-photo-read" in e.proto.body and "<img" in e.proto.body),
+                None)
+
+
+@dataclass(frozen=True)
+class MeasuredStrip:
+    """A strip as the real reader gives it: the counts, and its measure of each box."""
+
+    flood_pile: int
+    dam_tokens: int
+    unsure_fields: tuple = ()
+    pile_inks: tuple = ()
+    token_inks: tuple = ()
+
+
+def test_the_trackers_photo_shows_each_strips_reading_over_it(db, reader):
+    pile = numbers().end_tokens[2]
+    first = MeasuredStrip(2, 1, (), (0.1, 0.1) + (0.0,) * (pile - 2), (0.0, 0.0, 0.05) + (0.0,) * 8)
+    second = MeasuredStrip(1, 2, ("dam_tokens",), (0.1,) + (0.0,) * (pile - 1), (0.04, 0.05) + (0.0,) * 9)
+    at = hamsterdam(open_app(PAGE))
+    reader.answer = Reading(game="hamsterdam", side=None, strips=(first, second), rectified_png=page_picture())
+    upload(at, "hd-sc-photo")
+    assert [(c["flood_pile"], c["dam_tokens"]) for c in check_data(db, at)["counts"][:2]] == [(2, 1), (1, 2)]
+    shown = tracker_html(at)
+    assert shown and 'src="data:image/jpeg;base64,' in shown
+    assert shown.count('class="read"') == 2 + 1 + 1  # strip 1's pile and token, strip 2's pile
+    assert shown.count('class="unsure-box"') == 2 and shown.count('class="unsure"') == 1  # strip 2's tokens
+    assert "Blue: the boxes read as struck (flood pile) or marked (flood tokens)." in texts(at)
+    at.button(key="hd-sc-dam_tokens-1-more").click().run()  # a count changed: the photo stays to compare
+    assert tracker_html(at)
+
+
+def test_a_german_tracker_is_drawn_where_its_strips_are_printed():
+    """A tracker's strips sit a little lower in German (its notes are longer): the marks go where the photo
+    shows them."""
+    pytest.importorskip("cv2")
+    from assistant.scan import read_photo
+    from assistant.ui.hamsterdam.tracker_picture import _layout
+    from sheets.hamsterdam import page_layout
+    from tests.scan.photos import dam_photo
+
+    for lang in ("de", "en"):
+        result = read_photo(dam_photo(7, players=3, paper="a4", lang=lang).data)
+        assert _layout(result.rectified_png, "a4", 3).strips == page_layout("a4", 3, lang).strips, lang
+
+
+def test_a_real_photo_of_a_dam_tracker_shows_its_reading_over_it(db):
+    read_photo = real_reader()
+    photos = [path for path in real_photos("hamsterdam") if "refused" not in path.name]
+    if not photos:
+        pytest.skip("no photo of a dam tracker in tests/data")
+    data = photos[0].read_bytes()
+    expected = read_photo(data, "hamsterdam")
+    at = hamsterdam(open_app(PAGE))
+    at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
+    upload(at, "hd-sc-photo", data=data, name=photos[0].name)
+    shown = tracker_html(at)
+    assert shown.count('class="read"') + shown.count('class="unsure-box"') == sum(
+        strip.flood_pile + strip.dam_tokens for strip in expected.strips)
+    jpeg = base64.b64decode(re.search(r'base64,([^"]+)', shown).group(1))
+    assert len(jpeg) < 80_000, len(jpeg)

@@ -4,8 +4,11 @@ checked and saved at once like taps (counts no game ends with are refused with t
 and nothing changes). The hamsters left are tallied by hand on the tracker and not read: they stay as
 counted. The counts the reader is unsure of are marked orange until tapped or looked at.
 
+Above the players' counts, the straightened photo of the tracker's strips shows what was read on it
+(tracker_picture.py): the boxes read as struck or marked framed blue, orange where a count is to be looked at.
+
 What the reader was unsure of is a look, not an entry: it is kept in this tab (per check and player), never
-saved. The page (score.py) passes its ``check`` and its ``save(edit, player)``.
+saved, and so is the photo. The page (score.py) passes its ``check`` and its ``save(edit, player)``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import streamlit as st
 
 from assistant.games.hamsterdam.scorecard import FIELDS
 from assistant.ui.common import tr
+from assistant.ui.hamsterdam import tracker_picture
 from assistant.ui.scan_photo import TEXTS, available, photo_box, say
 from assistant.ui.score_saving import CHECK_PARAM
 
@@ -24,11 +28,12 @@ GAME = "hamsterdam"
 BOX = "hd-sc-photo"
 READ = ("flood_pile", "dam_tokens")  # what a strip shows; the hamsters left are a tally, not read
 _MARKS = "hd_sc_scan_marks"  # {(check id, player): {field, ...}}
-_PICTURE = "hd_sc_scan_picture"  # (check id, the straightened photo): the last photo read
-# A count to look at: an orange dashed frame round its label and its − value +.
+_PICTURE = "hd_sc_scan_picture"  # (check id, the photo with the reading drawn over it): the last photo read
+# A count to look at: an orange dashed frame round its label and its − value +; the photo's title a finger's tap.
 UNSURE_CSS = """<style>
 [class*="st-key-hd-sc-unsure-"] { outline: 2px dashed #e65100; outline-offset: 2px; border-radius: 8px;
   background: #fff3e0; }
+.st-key-hd-sc-photo-read summary { min-height: 48px; box-sizing: border-box; }
 </style>"""
 
 
@@ -59,8 +64,10 @@ def photo_controls(data: dict, names: list[str], highest: Callable[[str], int], 
     photo_box(BOX, tr(f"{TEXTS}.title_tracker"), GAME, partial(_read, data, highest, check, save), what="tracker")
     kept = st.session_state.get(_PICTURE)
     if kept and kept[0] == _check_id() and kept[1]:
-        with st.expander(tr(f"{TEXTS}.picture"), icon=":material/image:"):
-            st.image(kept[1], width=640)
+        with st.container(key="hd-sc-photo-read"), st.expander(tr(f"{TEXTS}.picture"), expanded=True,
+                                                                 icon=":material/image:"):
+            st.html(tracker_picture.style() + kept[1])
+            st.caption(tr(f"{TEXTS}.picture_tracker"))
 
 
 def _read(data: dict, highest: Callable[[str], int], check: Callable[[dict], None], save: Callable[..., None],
@@ -92,8 +99,7 @@ def _read(data: dict, highest: Callable[[str], int], check: Callable[[dict], Non
         return
     for player, fields in looks.items():
         st.session_state.setdefault(_MARKS, {})[(_check_id(), player)] = fields
-    picture = getattr(result, "rectified_png", None)
-    st.session_state[_PICTURE] = (_check_id(), picture) if isinstance(picture, bytes) else None
+    st.session_state[_PICTURE] = (_check_id(), tracker_picture.picture(result))
     lines = [tr(f"{TEXTS}.read_tracker", n=len(read))]
     if left_over or len(strips) < count:
         lines.append(tr(f"{TEXTS}.tracker_strips", strips=len(strips), players=count))
