@@ -10,17 +10,20 @@ unfinished game of that kind before the new-game form.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from functools import partial
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from assistant.games.registry import game_info, registered
 from assistant.ui.common import lang, language_switch, plain, store, tr
 
 PAGES_DIR = Path(__file__).parent / "pages"
+_PAGES_MADE, _LANGUAGE = "_pages_made", "language"  # session state: this tab's pages, and their language
 FIXED_PAGES = {"home": "home.py", "print": "print_sheets.py", "score_check": "score_check.py", "history": "history.py"}
 # Material icons: the same on every tablet, with or without an emoji font.
 ICONS = {"home": ":material/home:", "print": ":material/print:", "score_check": ":material/calculate:",
@@ -32,8 +35,28 @@ def game_icon(name: str) -> str:
     return KIND_ICONS[game_info(name).kind]
 
 
+def kept(key: str, make: Callable[[], st.Page]) -> st.Page:
+    """The page ``make`` makes, made once per tab and language. Making a page resolves its file's path
+    (about 0.1 ms, and every run names some 30 pages: the navigation and the top bar's links). Never
+    shared between tabs: st.navigation marks on the page object the page it is about to run."""
+    if get_script_run_ctx() is None:  # outside a page's run (a test calling this module)
+        return make()
+    pages_made = st.session_state.setdefault(_PAGES_MADE, {})
+    language = lang()
+    if pages_made.get(_LANGUAGE) != language:
+        pages_made.clear()
+        pages_made[_LANGUAGE] = language
+    if key not in pages_made:
+        pages_made[key] = make()
+    return pages_made[key]
+
+
 def page(name: str) -> st.Page:
     """The page of a fixed name ("home", ...) or of a registered game (its url is the name with "-")."""
+    return kept(f"page:{name}", partial(_make_page, name))
+
+
+def _make_page(name: str) -> st.Page:
     if name in FIXED_PAGES:
         return st.Page(PAGES_DIR / FIXED_PAGES[name], title=tr(f"ui.{name}"), icon=ICONS[name],
                        url_path=name.replace("_", "-"), default=name == "home")
@@ -64,12 +87,12 @@ def no_table_yet(name: str) -> None:
 def _alias(name: str) -> st.Page:
     """A page hidden from the menu that forwards to ``name``'s page, keeping ?game= and ?lang=:
     people write the game's own name with "_" (as in the CLI and the code) where the URL has "-"."""
+    return kept(f"alias:{name}", lambda: st.Page(partial(_forward, name), title=game_info(name).title(lang()),
+                                                 icon=game_icon(name), url_path=name, visibility="hidden"))
 
-    def forward() -> None:
-        st.switch_page(page(name), query_params=st.query_params.to_dict())
 
-    return st.Page(forward, title=game_info(name).title(lang()), icon=game_icon(name), url_path=name,
-                   visibility="hidden")
+def _forward(name: str) -> None:
+    st.switch_page(page(name), query_params=st.query_params.to_dict())
 
 
 def game_names() -> list[str]:
@@ -82,24 +105,27 @@ def menu() -> list[str]:
     return ["home", "print", *game_names(), "score_check", "history"]
 
 
+def _hidden_page(file: str, title_key: str, icon: str, url_path: str) -> st.Page:
+    """A page of ``PAGES_DIR`` left out of the menu: other pages and links lead to it."""
+    return kept(url_path, lambda: st.Page(PAGES_DIR / file, title=tr(title_key), icon=icon, url_path=url_path,
+                                          visibility="hidden"))
+
+
 def seat_page() -> st.Page:
     """The page a phone opens with its seat link: not in the menu."""
-    return st.Page(PAGES_DIR / "seat.py", title=tr("ui.phones.seat_title"), icon=":material/smartphone:",
-                   url_path="seat", visibility="hidden")
+    return _hidden_page("seat.py", "ui.phones.seat_title", ":material/smartphone:", "seat")
 
 
 def replay_page() -> st.Page:
     """A saved game stepped through from its first action: not in the menu. The table opens any game with
     it; a seat link or a replay link opens only its own (the page decides which, assistant/ui/replay)."""
-    return st.Page(PAGES_DIR / "replay.py", title=tr("ui.replay.title"), icon=":material/replay:",
-                   url_path="replay", visibility="hidden")
+    return _hidden_page("replay.py", "ui.replay.title", ":material/replay:", "replay")
 
 
 def lesson_page() -> st.Page:
     """A guided first game of one game (``?lesson=GAME``), on the table's devices: not in the menu (Home and
     each game's page lead to it)."""
-    return st.Page(PAGES_DIR / "learn.py", title=tr("ui.lesson.title"), icon=":material/school:",
-                   url_path="learn", visibility="hidden")
+    return _hidden_page("learn.py", "ui.lesson.title", ":material/school:", "learn")
 
 
 def pages() -> list[st.Page]:
@@ -113,8 +139,8 @@ def visitor_pages() -> list[st.Page]:
     Streamlit's "page not found")."""
     from assistant.ui.access import join_page
 
-    join = [st.Page(join_page, title=tr("ui.access.title"), icon=":material/login:", url_path=path,
-                    default=n == 0, visibility="visible" if n == 0 else "hidden")
+    join = [kept(f"join:{path}", partial(st.Page, join_page, title=tr("ui.access.title"), icon=":material/login:",
+                                         url_path=path, default=n == 0, visibility="visible" if n == 0 else "hidden"))
             for n, path in enumerate(["home", *(name.replace("_", "-") for name in menu() if name != "home"),
                                       *(name for name in game_names() if "_" in name), "learn"])]
     return [*join, seat_page(), replay_page()]
