@@ -1,7 +1,7 @@
 """Score check from a photo (issue 27): the straightened photo lies under the tap sheet, the cave grid of the
 photo exactly under the drawn grid, while the sheet it was read from is shown; a switch takes it away; a tap
 still corrects a cell; the entries outlive the tab, the photo does not (it is never saved). Hamsterdam's
-tracker photo shows what was read on each strip.
+tracker photo shows what was read on each strip, drawn on it.
 
 The reader is the fake of test_app_score_photo (``reader``), giving a picture and where its grid lies; the
 real reader's photos of tests/data are tested at the end."""
@@ -19,6 +19,8 @@ from PIL import Image
 from assistant.games.hamsterdam.cards import numbers
 from assistant.games.hamstern.layout import load_layout
 from assistant.ui.hamstern.sheet import UNIT
+from sheets.hamsterdam import page_layout, pile_boxes
+from sheets.pdf import PAPERS
 from tests.components import SC, board_html, decide, open_app, texts
 from tests.components import SCORE_PAGE as PAGE
 from tests.test_app_score_photo import (
@@ -154,10 +156,32 @@ def test_real_photos_lie_under_their_sheets_small(db):
         assert len(board_html(at, SC)) < 150_000, path.name  # what goes to the browser on each tap
 
 
-# --- Hamsterdam: the tracker's photo with the reading drawn over it ---------------------------------
-def tracker_html(at) -> str | None:
-    return next((e.proto.body for e in at.get("html") if "hd-photo-read" in e.proto.body and "<img" in e.proto.body),
-                None)
+# --- Hamsterdam: the tracker's photo with the reading drawn on it -----------------------------------
+def tracker_photo(at) -> bytes | None:
+    """The tracker's photo shown above the counts (kept in the tab as the JPEG shown), or None."""
+    shown = [element for element in at.expander if element.label.endswith("The photo as it was read")]
+    if not shown or not shown[0].get("image"):
+        return None
+    return at.session_state["hd_sc_scan_picture"][1]
+
+
+def colour_at(jpeg: bytes, x_pt: float, y_pt: float, players: int = 2) -> tuple[int, int, int]:
+    """The picture's colour at a point of the A4 page (points, origin bottom-left), the picture being the
+    strips cut out with 6 points round them."""
+    width, height = PAPERS["a4"]
+    layout = page_layout("a4", players, "en")
+    with Image.open(io.BytesIO(jpeg)) as picture:
+        scale = picture.width / width
+        top = round((height - layout.strips[0].top - 6) * scale)
+        return picture.convert("RGB").getpixel((round(x_pt * scale), round((height - y_pt) * scale) - top))
+
+
+def bluish(colour) -> bool:
+    return colour[2] > colour[0] + 12  # paper is yellowish: blue below red
+
+
+def orangish(colour) -> bool:
+    return colour[0] > colour[2] + 40
 
 
 @dataclass(frozen=True)
@@ -171,7 +195,7 @@ class MeasuredStrip:
     token_inks: tuple = ()
 
 
-def test_the_trackers_photo_shows_each_strips_reading_over_it(db, reader):
+def test_the_trackers_photo_shows_each_strips_reading_on_it(db, reader):
     pile = numbers().end_tokens[2]
     first = MeasuredStrip(2, 1, (), (0.1, 0.1) + (0.0,) * (pile - 2), (0.0, 0.0, 0.05) + (0.0,) * 8)
     second = MeasuredStrip(1, 2, ("dam_tokens",), (0.1,) + (0.0,) * (pile - 1), (0.04, 0.05) + (0.0,) * 9)
@@ -179,13 +203,26 @@ def test_the_trackers_photo_shows_each_strips_reading_over_it(db, reader):
     reader.answer = Reading(game="hamsterdam", side=None, strips=(first, second), rectified_png=page_picture())
     upload(at, "hd-sc-photo")
     assert [(c["flood_pile"], c["dam_tokens"]) for c in check_data(db, at)["counts"][:2]] == [(2, 1), (1, 2)]
-    shown = tracker_html(at)
-    assert shown and 'src="data:image/jpeg;base64,' in shown
-    assert shown.count('class="read"') == 2 + 1 + 1  # strip 1's pile and token, strip 2's pile
-    assert shown.count('class="unsure-box"') == 2 and shown.count('class="unsure"') == 1  # strip 2's tokens
+    jpeg = tracker_photo(at)
+    assert jpeg and len(jpeg) < 80_000
+    strips = page_layout("a4", 2, "en").strips
+
+    def centre(box) -> tuple[float, float]:
+        x, y, w, h = box
+        return x + w / 2, y + h / 2
+    piles = [pile_boxes(strip, PAPERS["a4"][0], pile) for strip in strips]
+    tokens = [[(x, strip.rows["token"][0], strip.column_w, strip.rows["token"][1]) for x in strip.columns]
+              for strip in strips]
+    # Strip 1 (player 1): two boxes of its pile struck, the third card's token; strip 2: one box struck, blue;
+    # its two tokens orange, to look at.
+    assert all(bluish(colour_at(jpeg, *centre(piles[0][n]))) for n in (0, 1))
+    assert not bluish(colour_at(jpeg, *centre(piles[0][2])))
+    assert bluish(colour_at(jpeg, *centre(tokens[0][2]))) and not bluish(colour_at(jpeg, *centre(tokens[0][0])))
+    assert bluish(colour_at(jpeg, *centre(piles[1][0]))) and not bluish(colour_at(jpeg, *centre(piles[1][1])))
+    assert all(orangish(colour_at(jpeg, *centre(tokens[1][n]))) for n in (0, 1))
     assert "Blue: the boxes read as struck (flood pile) or marked (flood tokens)." in texts(at)
     at.button(key="hd-sc-dam_tokens-1-more").click().run()  # a count changed: the photo stays to compare
-    assert tracker_html(at)
+    assert tracker_photo(at) == jpeg
 
 
 def test_a_german_tracker_is_drawn_where_its_strips_are_printed():
@@ -194,12 +231,12 @@ def test_a_german_tracker_is_drawn_where_its_strips_are_printed():
     pytest.importorskip("cv2")
     from assistant.scan import read_photo
     from assistant.ui.hamsterdam.tracker_picture import _layout
-    from sheets.hamsterdam import page_layout
     from tests.scan.photos import dam_photo
 
     for lang in ("de", "en"):
         result = read_photo(dam_photo(7, players=3, paper="a4", lang=lang).data)
-        assert _layout(result.rectified_png, "a4", 3).strips == page_layout("a4", 3, lang).strips, lang
+        with Image.open(io.BytesIO(result.rectified_png)) as page:
+            assert _layout(page, "a4", 3).strips == page_layout("a4", 3, lang).strips, lang
 
 
 def test_a_real_photo_of_a_dam_tracker_shows_its_reading_over_it(db):
@@ -212,8 +249,8 @@ def test_a_real_photo_of_a_dam_tracker_shows_its_reading_over_it(db):
     at = hamsterdam(open_app(PAGE))
     at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
     upload(at, "hd-sc-photo", data=data, name=photos[0].name)
-    shown = tracker_html(at)
-    assert shown.count('class="read"') + shown.count('class="unsure-box"') == sum(
-        strip.flood_pile + strip.dam_tokens for strip in expected.strips)
-    jpeg = base64.b64decode(re.search(r'base64,([^"]+)', shown).group(1))
-    assert len(jpeg) < 80_000, len(jpeg)
+    jpeg = tracker_photo(at)
+    assert jpeg and len(jpeg) < 80_000, len(jpeg or b"")
+    with Image.open(io.BytesIO(jpeg)) as picture:  # the strips cut out, at the reader's own size
+        assert picture.width == Image.open(io.BytesIO(expected.rectified_png)).width
+        assert picture.height < picture.width

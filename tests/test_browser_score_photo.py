@@ -282,3 +282,36 @@ def test_the_photo_lies_under_the_tap_sheet(served_real, name, size):
         wait_idle(page)
         page.locator(f"{SC} svg.ht-sheet").wait_for()
         assert not page.locator(f"{SC} svg.ht-photo").count()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (390, 844)], ids=["tablet", "phone"])
+def test_a_real_dam_tracker_photo_shows_its_reading_over_it(served_real, size):
+    """The tracker's strips cut out of the photo, the boxes read drawn on them (score-photo-tracker-*.png)."""
+    from assistant.scan import read_photo
+
+    url, _store = served_real
+    photo = DATA / "scan-hamsterdam.jpg"
+    expected = read_photo(photo.read_bytes(), "hamsterdam")
+    with browser_page(*size) as page:
+        page.goto(f"{url}/score-check?lang=en")
+        page.locator(".st-key-sc_game button", has_text="Hamsterdam").click()
+        wait_idle(page)
+        page.locator(".st-key-hd_sc_count button", has_text=str(len(expected.strips))).click()
+        wait_idle(page)
+        upload(page, "Read the counts from a photo of the dam tracker", photo)
+        shown = page.locator(".st-key-hd-sc-photo-read")
+        picture = shown.locator("[data-testid=stImage] img")
+        picture.wait_for()
+        page.get_by_text("Blue: the boxes read as struck (flood pile) or marked (flood tokens).").wait_for()
+        box = picture.bounding_box()
+        assert box["width"] <= min(640, size[0]) and box["height"] > 100
+        assert shown.locator("summary").bounding_box()["height"] >= 44
+        if size[0] >= 1024:
+            assert_tablet_friendly(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        picture.scroll_into_view_if_needed()
+        picture.screenshot(path=ARTIFACTS / f"score-photo-tracker-{size[0]}.png")
+        shots(page, f"tracker-{size[0]}", ".st-key-hd-sc-photo-read")
+        # Each player's counts are their own strip's
+        counts = [page.locator(f".st-key-hd-sc-value-flood_pile-{n}").inner_text() for n in range(len(expected.strips))]
+        assert counts == [str(strip.flood_pile) for strip in expected.strips]

@@ -28,7 +28,7 @@ GAME = "hamsterdam"
 BOX = "hd-sc-photo"
 READ = ("flood_pile", "dam_tokens")  # what a strip shows; the hamsters left are a tally, not read
 _MARKS = "hd_sc_scan_marks"  # {(check id, player): {field, ...}}
-_PICTURE = "hd_sc_scan_picture"  # (check id, the photo with the reading drawn over it): the last photo read
+_PICTURE = "hd_sc_scan_picture"  # (check id, the photo with the reading drawn on it, a JPEG): the last photo read
 # A count to look at: an orange dashed frame round its label and its − value +; the photo's title a finger's tap.
 UNSURE_CSS = """<style>
 [class*="st-key-hd-sc-unsure-"] { outline: 2px dashed #e65100; outline-offset: 2px; border-radius: 8px;
@@ -66,7 +66,7 @@ def photo_controls(data: dict, names: list[str], highest: Callable[[str], int], 
     if kept and kept[0] == _check_id() and kept[1]:
         with st.container(key="hd-sc-photo-read"), st.expander(tr(f"{TEXTS}.picture"), expanded=True,
                                                                  icon=":material/image:"):
-            st.html(tracker_picture.style() + kept[1])
+            st.image(kept[1], width=640)  # as wide as a tablet's page allows; a phone's width
             st.caption(tr(f"{TEXTS}.picture_tracker"))
 
 

@@ -1,125 +1,114 @@
-"""The dam tracker's photo as the reader saw it, with what it read drawn over it (issue 27): per strip, the
+"""The dam tracker's photo as the reader saw it, with what it read drawn on it (issue 27): per strip, the
 flood pile's boxes read as struck and the flood token boxes read as marked framed blue, orange where the
 reader is unsure of that count. The player compares it with the counts filled in below.
 
 The reader hands back the page straightened (``rectified_png``) and, per strip, what it read; where the
 boxes are printed is the printing code's (sheets/hamsterdam.py), in page points. The strips sit a little
 higher or lower with the language the tracker was printed in, which the reading does not say: the
-language whose printed table lines lie on the photo's dark lines is taken.
+language whose printed table lines lie on the photo's dark lines is taken. The marks are drawn into the
+picture itself (the page's HTML blocks take no SVG), which then is one small JPEG.
 """
 
 from __future__ import annotations
 
-import base64
 import io
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from assistant.games.hamsterdam.cards import numbers
-from assistant.ui.scan_photo import picture_part
 from sheets import hamsterdam as tracker
 from sheets.pdf import PAPERS
 from sheets.scan_marks import DAM_LANGUAGES
 
-READ, UNSURE = "#1565c0", "#e65100"
+READ, UNSURE = (21, 101, 192), (230, 81, 0)  # blue as read, orange to look at
 AROUND = 6.0  # points of the page shown above the first strip and below the last
 
 
-def picture(result) -> str | None:
-    """The HTML of the tracker's strips cut out of the photo with the reading drawn over them, or None
-    when the reading has no picture or strips this tracker could have."""
+def picture(result) -> bytes | None:
+    """A JPEG of the tracker's strips cut out of the photo with the reading drawn on them, or None when the
+    reading has no picture, or strips no tracker is printed with."""
     png, strips, paper = getattr(result, "rectified_png", None), getattr(result, "strips", ()), \
         getattr(result, "paper", None)
-    if not isinstance(png, bytes) or not png or paper not in PAPERS or not strips:
-        return None
-    players = len(strips)
-    if players not in numbers().end_tokens:
+    if not isinstance(png, bytes) or not png or paper not in PAPERS or len(strips) not in numbers().end_tokens:
         return None
     try:
-        layout = _layout(png, paper, players)
-    except (ValueError, OSError):  # a tracker the printing code cannot lay out, a picture that cannot be opened
+        with Image.open(io.BytesIO(png)) as opened:
+            page = opened.convert("RGB")
+        layout = _layout(page, paper, len(strips))
+    except (ValueError, OSError):  # a picture that cannot be opened, a tracker the printing code cannot lay out
         return None
     width, height = PAPERS[paper]
-    top, bottom = layout.strips[0].top + AROUND, layout.strips[-1].bottom - AROUND
-    box = (0.0, (height - top) / height, 1.0, (height - bottom) / height)
-    cut = picture_part(png, box)
-    if cut is None:
+    scale = page.width / width  # pixels a point
+    top = max(0, round((height - layout.strips[0].top - AROUND) * scale))
+    bottom = min(page.height, round((height - layout.strips[-1].bottom + AROUND) * scale))
+    if bottom - top < 10:
         return None
-    jpeg, (left, up, right, down) = cut
-    # The drawing's units are page points from the top: the cut-out's place in them is its viewBox.
-    span = box[3] - box[1]
-    view = (left * width, (box[1] + up * span) * height, (right - left) * width, (down - up) * span * height)
-    marks = "".join(_strip_marks(layout.strips[n], strip, width, height, numbers().end_tokens[players])
-                    for n, strip in enumerate(strips))
-    src = f"data:image/jpeg;base64,{base64.b64encode(jpeg).decode()}"
-    return (f'<div class="hd-photo-read"><img src="{src}" alt="">'
-            f'<svg viewBox="{" ".join(f"{v:.2f}" for v in view)}" preserveAspectRatio="none">{marks}</svg></div>')
+    marks = Image.new("RGBA", page.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(marks)
+
+    def box(x: float, y: float, w: float, h: float, grow: float = 0.0) -> tuple[float, ...]:
+        """A PDF rectangle (lower-left corner, size; points) in the picture's pixels, ``grow`` points larger."""
+        return ((x - grow) * scale, (height - y - h - grow) * scale, (x + w + grow) * scale,
+                (height - y + grow) * scale)
+
+    pile = numbers().end_tokens[len(strips)]
+    for strip, read in zip(layout.strips, strips, strict=True):
+        for rects, colour, whole_row in _strip_marks(strip, read, width, pile):
+            for rect in rects:
+                if whole_row:  # a count to look at
+                    draw.rectangle(box(*rect, grow=2), outline=(*colour, 255), width=2)
+                else:
+                    draw.rectangle(box(*rect), fill=(*colour, 70), outline=(*colour, 255), width=2)
+    shown = Image.alpha_composite(page.convert("RGBA"), marks).convert("RGB").crop((0, top, page.width, bottom))
+    out = io.BytesIO()
+    shown.save(out, "JPEG", quality=80, optimize=True)
+    return out.getvalue()
 
 
-def _layout(png: bytes, paper: str, players: int) -> tracker.PageLayout:
+def _layout(page: Image.Image, paper: str, players: int) -> tracker.PageLayout:
     """The tracker's layout in the language whose table lines the photo shows."""
-    layouts = {lang: tracker.page_layout(paper, players, lang) for lang in DAM_LANGUAGES}
-    first, *others = layouts.values()
-    if all(layout.strips == first.strips for layout in others):  # two strips sit alike in every language
-        return first
-    with Image.open(io.BytesIO(png)) as image:
-        dark = 1.0 - np.asarray(image.convert("L"), dtype=np.float32) / 255.0
-    scale = dark.shape[1] / PAPERS[paper][0]  # pixels a point
+    layouts = [tracker.page_layout(paper, players, lang) for lang in DAM_LANGUAGES]
+    if all(layout.strips == layouts[0].strips for layout in layouts):  # two strips sit alike in every language
+        return layouts[0]
+    dark = 1.0 - np.asarray(page.convert("L"), dtype=np.float32) / 255.0
+    scale = dark.shape[1] / PAPERS[paper][0]
 
     def on_lines(layout: tracker.PageLayout) -> float:
-        rows = []
+        found = []
         for strip in layout.strips:
             left, right = int(strip.columns[0] * scale), int((strip.columns[-1] + strip.column_w) * scale)
             for y in (strip.table_top, strip.bottom, strip.rows["card"][0]):  # the table's heavy lines
-                row = int(round((PAPERS[paper][1] - y) * scale))
+                row = round((PAPERS[paper][1] - y) * scale)
                 band = dark[max(0, row - 1):row + 2, left:right]
-                rows.append(float(band.max(axis=0).mean()) if band.size else 0.0)
-        return sum(rows) / len(rows)
-    return max(layouts.values(), key=on_lines)
+                found.append(float(band.max(axis=0).mean()) if band.size else 0.0)
+        return sum(found) / len(found)
+    return max(layouts, key=on_lines)
 
 
-def _strip_marks(strip: tracker.Strip, read, width: float, height: float, pile: int) -> str:
-    """One strip's marks: the pile boxes read as struck, the token boxes read as marked."""
+def _strip_marks(strip: tracker.Strip, read, width: float, pile: int):
+    """One strip's marks as (rectangles, colour, whether a whole row): the pile boxes read as struck, the token
+    boxes read as marked, and a frame round a row whose count is to be looked at."""
     boxes = tracker.pile_boxes(strip, width, pile)
-    struck = _chosen(getattr(read, "flood_pile", 0), getattr(read, "pile_inks", ()), len(boxes), from_left=True)
-    unsure = set(getattr(read, "unsure_fields", ()))
     token_y, token_h = strip.rows["token"]
-    tokens = [(x, token_y, strip.column_w, token_h) for x in strip.columns]
-    marked = _chosen(getattr(read, "dam_tokens", 0), getattr(read, "token_inks", ()), len(tokens), from_left=False)
-    parts = [_boxes([boxes[n] for n in struck], height, "flood_pile" in unsure),
-             _boxes([tokens[n] for n in marked], height, "dam_tokens" in unsure, inset=2.0)]
-    for field, row in (("flood_pile", boxes), ("dam_tokens", tokens)):
-        if field in unsure:  # the whole row framed: the count to look at
-            left, bottom = row[0][0] - 2, min(b[1] for b in row) - 2
-            right, top = row[-1][0] + row[-1][2] + 2, max(b[1] + b[3] for b in row) + 2
-            parts.append(f'<rect class="unsure" x="{left:.2f}" y="{height - top:.2f}" width="{right - left:.2f}" '
-                         f'height="{top - bottom:.2f}"/>')
-    return "".join(parts)
+    inset = 2.0  # a token box is a whole column wide: the mark inside its lines
+    tokens = [(x + inset, token_y + inset, strip.column_w - 2 * inset, token_h - 2 * inset) for x in strip.columns]
+    unsure = set(getattr(read, "unsure_fields", ()) or ())
+    for field, row, inks, from_left in (("flood_pile", boxes, "pile_inks", True),
+                                        ("dam_tokens", tokens, "token_inks", False)):
+        chosen = _chosen(getattr(read, field, 0), getattr(read, inks, ()) or (), len(row), from_left=from_left)
+        colour = UNSURE if field in unsure else READ
+        yield [row[n] for n in chosen], colour, False
+        if field in unsure:
+            left, right = row[0][0], row[-1][0] + row[-1][2]
+            low, high = min(r[1] for r in row), max(r[1] + r[3] for r in row)
+            yield [(left, low, right - left, high - low)], UNSURE, True
 
 
 def _chosen(count, inks, boxes: int, *, from_left: bool) -> list[int]:
-    """Which boxes the reader counted: the ``count`` inkiest (its own measure), or without the measures the
-    first ``count`` of a pile (struck from the left) and none of the tokens (any card may hold one)."""
+    """Which boxes the reader counted: the ``count`` inkiest (by its own measure), or without the measures
+    the first ``count`` of a pile (struck from the left) and none of the tokens (any card may hold one)."""
     count = count if type(count) is int and 0 <= count <= boxes else 0
     if len(inks) == boxes:
         return sorted(sorted(range(boxes), key=lambda n: inks[n], reverse=True)[:count])
     return list(range(count)) if from_left else []
-
-
-def _boxes(boxes, height: float, unsure: bool, inset: float = 0.0) -> str:
-    kind = "unsure-box" if unsure else "read"
-    return "".join(f'<rect class="{kind}" x="{x + inset:.2f}" y="{height - y - h + inset:.2f}" '
-                   f'width="{w - 2 * inset:.2f}" height="{h - 2 * inset:.2f}"/>' for x, y, w, h in boxes)
-
-
-def style() -> str:
-    """The picture's look: the photo as wide as the page allows (640 px at most), the marks over it."""
-    return (f"<style>.hd-photo-read {{ position: relative; max-width: 640px; }}"
-            f".hd-photo-read img {{ display: block; width: 100%; height: auto; }}"
-            f".hd-photo-read svg {{ position: absolute; inset: 0; width: 100%; height: 100%; }}"
-            f".hd-photo-read rect {{ stroke-width: 1.2; }}"
-            f".hd-photo-read .read {{ fill: {READ}; fill-opacity: .22; stroke: {READ}; }}"
-            f".hd-photo-read .unsure-box {{ fill: {UNSURE}; fill-opacity: .3; stroke: {UNSURE}; }}"
-            f".hd-photo-read .unsure {{ fill: none; stroke: {UNSURE}; stroke-dasharray: 3 2; }}</style>")
-
