@@ -51,42 +51,76 @@ class Seating(NamedTuple):
 
 def seating_form(prefix: str, texts: str, levels: tuple[str, ...], most: int) -> Seating:
     """Alone (your name, 1-4 computer opponents) or together (2-``most`` names, computer opponents
-    as well if wished), each opponent's level and how fast they play. Widget keys start ``prefix``."""
-    mode = st.segmented_control(tr(f"{texts}.mode"), options=list(MODES), default="alone", required=True,
-                                key=f"{prefix}_new_mode", format_func=lambda m: tr(f"{texts}.mode_{m}"))
+    as well if wished), each opponent's level and how fast they play. Widget keys start ``prefix``.
+    Each widget's first value goes through session state, where New game puts the last game's seating
+    (``seating_again``): a widget given a value both ways would make Streamlit warn."""
+    first = st.session_state.setdefault
+    first(f"{prefix}_new_mode", "alone")
+    mode = st.segmented_control(tr(f"{texts}.mode"), options=list(MODES), required=True, key=f"{prefix}_new_mode",
+                                format_func=lambda m: tr(f"{texts}.mode_{m}"))
     if mode == "alone":
-        people = [st.text_input(tr(f"{texts}.your_name"), value=tr("ui.default_name", n=1), key=f"{prefix}_new_name",
-                                max_chars=20)]
+        first(f"{prefix}_new_name", tr("ui.default_name", n=1))
+        people = [st.text_input(tr(f"{texts}.your_name"), key=f"{prefix}_new_name", max_chars=20)]
         # How fast the opponents play goes beside how many: the form fits a 768 px screen.
         count_column, speed_column = st.columns([1, 2], wrap=False, vertical_alignment="bottom")
-        count = count_column.segmented_control(tr(f"{texts}.opponents"), options=list(range(1, most)), default=2,
-                                               required=True, key=f"{prefix}_new_count")
+        first(f"{prefix}_new_count", 2)
+        count = count_column.segmented_control(tr(f"{texts}.opponents"), options=list(range(1, most)), required=True,
+                                               key=f"{prefix}_new_count")
     else:
-        number = st.segmented_control(tr(f"{texts}.people"), options=list(range(2, most + 1)), default=3,
-                                      required=True, key=f"{prefix}_new_people")
+        first(f"{prefix}_new_people", 3)
+        number = st.segmented_control(tr(f"{texts}.people"), options=list(range(2, most + 1)), required=True,
+                                      key=f"{prefix}_new_people")
         columns = st.columns(min(number, 3), wrap=False)
         people = []
         for n in range(number):
             with columns[n % len(columns)]:
-                people.append(st.text_input(tr(f"{texts}.person_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
-                                            key=f"{prefix}_new_person_{n}", max_chars=20))
+                first(f"{prefix}_new_person_{n}", tr("ui.default_name", n=n + 1))
+                people.append(st.text_input(tr(f"{texts}.person_name", n=n + 1), key=f"{prefix}_new_person_{n}",
+                                            max_chars=20))
         count_column, speed_column = st.columns([1, 2], wrap=False, vertical_alignment="bottom")
+        first(f"{prefix}_new_count_together", 0)
         count = count_column.segmented_control(tr(f"{texts}.opponents_too"), options=list(range(most - number + 1)),
-                                               default=0, required=True, key=f"{prefix}_new_count_together")
+                                               required=True, key=f"{prefix}_new_count_together")
     chosen = []
     speed = "normal"
     if count:
-        speed = speed_column.segmented_control(tr(f"{texts}.speed"), options=list(BOT_SPEEDS), default="normal",
-                                               required=True, key=f"{prefix}_new_speed",
-                                               format_func=lambda s: tr(f"{texts}.speed_{s}"))
+        first(f"{prefix}_new_speed", "normal")
+        speed = speed_column.segmented_control(tr(f"{texts}.speed"), options=list(BOT_SPEEDS), required=True,
+                                               key=f"{prefix}_new_speed",
+                                               format_func=lambda speed: tr(f"{texts}.speed_{speed}"))
         columns = st.columns(min(count, 3), wrap=False)  # "hard" fits beside "easy" at 800 px
         for n in range(count):
             with columns[n % len(columns)]:
+                first(f"{prefix}_new_level_{n}", "easy" if "easy" in levels else levels[0])
                 chosen.append(st.segmented_control(
-                    tr(f"{texts}.level", name=tr(f"{texts}.bot_name", n=n + 1)), options=list(levels),
-                    default="easy", required=True, key=f"{prefix}_new_level_{n}",
-                    format_func=lambda level: tr(f"{texts}.level_{level}")))
+                    tr(f"{texts}.level", name=tr(f"{texts}.bot_name", n=n + 1)), options=list(levels), required=True,
+                    key=f"{prefix}_new_level_{n}", format_func=lambda level: tr(f"{texts}.level_{level}")))
     return Seating(mode, people, chosen, speed)
+
+
+def seating_again(prefix: str, setup: dict, levels: tuple[str, ...], most: int) -> dict:
+    """The seating form's values (by widget key) that seat the game ``setup`` describes again: the same
+    people by name, the same computer opponents at their levels and speed. New game offers them; a
+    setup the form cannot show (damaged, or from another version) offers nothing."""
+    names, bots = setup.get("names"), setup.get("bots")
+    if not isinstance(names, list) or not isinstance(bots, list) or len(names) != len(bots) or len(names) > most:
+        return {}
+    people = [name for name, kind in zip(names, bots, strict=True) if kind == "human" and isinstance(name, str)]
+    chosen = [kind for kind in bots if kind != "human"]
+    mode, speed = setup.get("mode"), setup.get("speed", "normal")
+    if mode not in MODES or not people or any(kind not in levels for kind in chosen) or speed not in BOT_SPEEDS:
+        return {}
+    values = {f"{prefix}_new_mode": mode, f"{prefix}_new_speed": speed}
+    if mode == "alone":
+        if len(people) != 1 or not 1 <= len(chosen) < most:
+            return {}
+        values |= {f"{prefix}_new_name": people[0][:20], f"{prefix}_new_count": len(chosen)}
+    else:
+        if len(people) < 2:
+            return {}
+        values |= {f"{prefix}_new_people": len(people), f"{prefix}_new_count_together": len(chosen)}
+        values |= {f"{prefix}_new_person_{n}": name[:20] for n, name in enumerate(people)}
+    return values | {f"{prefix}_new_level_{n}": kind for n, kind in enumerate(chosen)}
 
 
 def start(state, setup: dict) -> None:

@@ -32,6 +32,7 @@ from assistant.games.biber_gang.actions import (
 from assistant.games.biber_gang.cards import DISPLAY_SIZE, card_words
 from assistant.ui import rounds
 from assistant.ui.biber_gang.pictures import card_box, display_box
+from assistant.ui.biber_gang.setup import LEVELS, MOST
 from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide
@@ -45,6 +46,7 @@ from assistant.ui.seats import (
     labels,
     level,
     new_game_button,
+    seating_again,
     the_decision,
     waiting_notes,
 )
@@ -306,7 +308,7 @@ def _end(table: Table) -> None:
     if view["round_results"]:
         _revealed(table, view["round_results"][-1])
     if table.held is None:  # a phone holds a seat of this game only: a new game is started on the table device
-        new_game_button("bg-new")
+        new_game_button("bg-new", seating_again("bg", table.setup, LEVELS, MOST))
 
 
 def _score_table(table: Table, view: dict) -> None:

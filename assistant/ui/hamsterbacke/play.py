@@ -29,6 +29,7 @@ from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide
 from assistant.ui.hamsterbacke.board import plural, table_html
 from assistant.ui.hamsterbacke.phone import phone_table_html
+from assistant.ui.hamsterbacke.setup import LEVELS, MOST
 from assistant.ui.pictures import icon
 from assistant.ui.seats import (
     announce_winners,
@@ -38,6 +39,7 @@ from assistant.ui.seats import (
     labels_with_phones,
     level,
     new_game_button,
+    seating_again,
     the_decision,
     waiting_notes,
     why_no_hand,
@@ -253,4 +255,4 @@ def _end(table: Table) -> None:
     standings_table(table.names, table.standings(), PARTS)
     st.caption(tr("ui.backe.score_rule"))
     if table.held is None:  # a phone holds one seat of this game: a new game is the table device's to start
-        new_game_button("hb-new")
+        new_game_button("hb-new", seating_again("hb", table.setup, LEVELS, MOST))

@@ -45,6 +45,7 @@ from assistant.ui.seats import (
     labels,
     level,
     new_game_button,
+    seating_again,
     the_decision,
 )
 from assistant.ui.table import Table, set_choice
@@ -367,7 +368,9 @@ def _end(table: Table) -> None:
     standings_table(table.names, standings, PARTS)
     st.caption(tr(f"{TEXTS}.score_rule"))
     if table.held is None:  # a phone holds a seat of this game only: a new game starts at the table
-        new_game_button("hd-new")
+        from assistant.ui.hamsterdam.setup import LEVELS, MOST  # the form's module reads this one's texts
+
+        new_game_button("hd-new", seating_again("hd", table.setup, LEVELS, MOST))
     # Every dam as the game ended, the winner's big: only looked at.
     winner = standings["players"][0]["player"]
     status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'

@@ -25,7 +25,7 @@ from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
 from assistant.ui.hamstern.cave_picker import cave_played, cave_title, offered_again, side_words
 from assistant.ui.hamstern.notes import why_not
-from assistant.ui.hamstern.setup import NEW_GAME_SIDE
+from assistant.ui.hamstern.setup import NEW_GAME_SIDE, players_again
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.pictures import icon
 from assistant.ui.replay.extras import origin_note
@@ -372,7 +372,7 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     if _may_undo(table, None):
         st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:", on_click=undo,
                   args=(table, None, _may_undo))
-    new_game_button("hs-new", offered_again(NEW_GAME_SIDE, view["side"]))
+    new_game_button("hs-new", offered_again(NEW_GAME_SIDE, view["side"]) | players_again(table.setup))
 
 
 def _solo_results(table: Table, view: dict) -> None:

@@ -12,18 +12,31 @@ from assistant.ui.common import store, tr
 from assistant.ui.hamstern.cave_picker import pick_side
 
 NEW_GAME_SIDE = "hs_new_side"  # the keys of the form's side or cave (cave_picker.pick_side)
+MOST = 6  # players
+
+
+def players_again(setup: dict) -> dict:
+    """The form's values (by widget key) for the same players again, by name; nothing for a setup the
+    form cannot show."""
+    names = setup.get("names")
+    if not isinstance(names, list) or not 1 <= len(names) <= MOST or not all(isinstance(n, str) for n in names):
+        return {}
+    return {"hs_new_count": len(names)} | {f"hs_new_name_{n}": name[:20] for n, name in enumerate(names)}
 
 
 def new_game_form() -> None:
     st.header(tr("ui.hamstern.setup_title"))
-    count = st.segmented_control(tr("ui.players"), options=list(range(1, 7)), default=2, key="hs_new_count",
+    # First values through session state, where New game puts the last game's players (players_again).
+    st.session_state.setdefault("hs_new_count", 2)
+    count = st.segmented_control(tr("ui.players"), options=list(range(1, MOST + 1)), key="hs_new_count",
                                  required=True)
     columns = st.columns(3, wrap=False)
     names = []
     for n in range(count):
         with columns[n % 3]:
-            names.append(st.text_input(tr("ui.player_name", n=n + 1), value=tr("ui.default_name", n=n + 1),
-                                       key=f"hs_new_name_{n}", max_chars=20).strip() or tr("ui.default_name", n=n + 1))
+            st.session_state.setdefault(f"hs_new_name_{n}", tr("ui.default_name", n=n + 1))
+            names.append(st.text_input(tr("ui.player_name", n=n + 1), key=f"hs_new_name_{n}",
+                                       max_chars=20).strip() or tr("ui.default_name", n=n + 1))
     side = pick_side(NEW_GAME_SIDE)  # None while a code typed is not one
     free_start = st.toggle(tr("ui.hamstern.free_start"), key="hs_new_free")
     if count == 1:

@@ -31,6 +31,7 @@ from assistant.ui.common import plain, tr
 from assistant.ui.components import tap_board
 from assistant.ui.deciding import Moves, decide
 from assistant.ui.moemmen.board import hand_parts, results_html, table_html, words
+from assistant.ui.moemmen.setup import LEVELS, MOST
 from assistant.ui.pictures import icon
 from assistant.ui.rounds import Rounds
 from assistant.ui.seats import (
@@ -41,6 +42,7 @@ from assistant.ui.seats import (
     labels_with_phones,
     level,
     new_game_button,
+    seating_again,
     the_decision,
     waiting_notes,
     why_no_hand,
@@ -261,7 +263,7 @@ def _end(table: Table) -> None:
     _results(table, view["results"][-1])
     _match_table(table, view)
     if table.held is None:  # a phone holds one seat of this game: a new game is the table device's to start
-        new_game_button("mm-new")
+        new_game_button("mm-new", seating_again("mm", table.setup, LEVELS, MOST))
 
 
 ROUNDS = Rounds("mm", TEXTS, finished=lambda table: len(table.view(None)["results"]),
