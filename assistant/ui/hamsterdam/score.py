@@ -42,6 +42,12 @@ COUNTER_CSS = """<style>
 [class*="st-key-hd-sc-value-"] [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
 [class*="st-key-hd-sc-value-"] p { font-size: 1.5rem; font-weight: 700; min-width: 3ch; text-align: center;
   margin: 0 !important; line-height: 48px; }
+/* A phone has no room for three counters side by side (their buttons would overlap): one under another. */
+@media (max-width: 640px) {
+  [class*="st-key-hd-sc-counts-"] [data-testid="stHorizontalBlock"]:not([class*="st-key-hd-sc-counter-"]) {
+    flex-direction: column; }
+  [class*="st-key-hd-sc-counts-"] [data-testid="stColumn"] { width: 100% !important; }
+}
 </style>"""
 
 
@@ -135,7 +141,8 @@ def _player_entry(data: dict, player: int) -> None:
         st.text_input(tr("ui.player_name", n=player + 1), key=f"hd_sc_name_{player}", max_chars=NAME_LENGTH,
                       on_change=_set_name, args=(player,))
         looks = score_photo.unsure(player)  # counts a photo's reader was unsure of: framed orange
-        for column, field in zip(st.columns(len(FIELDS), wrap=False), FIELDS, strict=True):
+        for column, field in zip(st.container(key=f"hd-sc-counts-{player}").columns(len(FIELDS), wrap=False), FIELDS,
+                                 strict=True):
             with column.container(key=f"hd-sc-unsure-{field}-{player}") if field in looks else column:
                 _counter(player, field, data["counts"][player][field])
         _error(player)
