@@ -414,7 +414,9 @@ def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
     assert f"Read from the photo. Crossed cells: {len(expected.crossed)};" in texts(at)
 
 
-def test_a_real_photo_of_a_dam_tracker_fills_the_check_as_the_reader_reads_it(db):
+def real_tracker_uploaded():
+    """A Hamsterdam check with as many players as the kept photo of a dam tracker has strips, the photo
+    uploaded to it: (the page, what the real reader reads on the photo)."""
     read_photo = real_reader()
     photos = [path for path in real_photos("hamsterdam") if "refused" not in path.name]
     if not photos:
@@ -424,6 +426,11 @@ def test_a_real_photo_of_a_dam_tracker_fills_the_check_as_the_reader_reads_it(db
     at = hamsterdam(open_app(PAGE))
     at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
     upload(at, "hd-sc-photo", data=data, name=photos[0].name)
+    return at, expected
+
+
+def test_a_real_photo_of_a_dam_tracker_fills_the_check_as_the_reader_reads_it(db):
+    at, expected = real_tracker_uploaded()
     counts = check_data(db, at)["counts"]
     assert [(c["flood_pile"], c["dam_tokens"]) for c in counts[:len(expected.strips)]] == [
         (strip.flood_pile, strip.dam_tokens) for strip in expected.strips]

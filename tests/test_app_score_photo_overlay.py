@@ -31,6 +31,7 @@ from tests.test_app_score_photo import (
     reader,
     real_photos,
     real_reader,
+    real_tracker_uploaded,
     upload,
 )
 
@@ -240,15 +241,7 @@ def test_a_german_tracker_is_drawn_where_its_strips_are_printed():
 
 
 def test_a_real_photo_of_a_dam_tracker_shows_its_reading_over_it(db):
-    read_photo = real_reader()
-    photos = [path for path in real_photos("hamsterdam") if "refused" not in path.name]
-    if not photos:
-        pytest.skip("no photo of a dam tracker in tests/data")
-    data = photos[0].read_bytes()
-    expected = read_photo(data, "hamsterdam")
-    at = hamsterdam(open_app(PAGE))
-    at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
-    upload(at, "hd-sc-photo", data=data, name=photos[0].name)
+    at, expected = real_tracker_uploaded()
     jpeg = tracker_photo(at)
     assert jpeg and len(jpeg) < 80_000, len(jpeg or b"")
     with Image.open(io.BytesIO(jpeg)) as picture:  # the strips cut out, at the reader's own size
