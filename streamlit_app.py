@@ -63,6 +63,8 @@ async def _print_table_link(_app):
 if get_script_run_ctx(suppress_warning=True) is None:  # imported by `streamlit run` to serve the app
     from starlette.middleware import Middleware
 
+    live_events.send_at_once()
+
     app = st.App(__file__, routes=live_events.routes(), middleware=[Middleware(access.TableKeyMiddleware)],
                  lifespan=_print_table_link, on_script_error=_unforeseen)
 else:

@@ -86,6 +86,36 @@ def stop_waiting_when_the_server_stops() -> None:
             return
 
 
+def send_at_once() -> None:
+    """Every connection the server accepts sends what it is given at once (TCP_NODELAY); call it before
+    the server starts (streamlit_app.py, as ``streamlit run`` imports it).
+
+    ``streamlit run`` hands uvicorn a socket it bound itself without naming TCP, and asyncio then leaves
+    Nagle's algorithm on for every connection it accepts (Kludex/uvicorn#3149): a small write behind one
+    not yet acknowledged waits for the browser's delayed ACK, 40 ms on Linux. This route's answer (the
+    headers, then the body) and a run's deltas (several small websocket frames) waited so, on every
+    device, for every move. Set on the listening socket, the option is inherited by its connections."""
+    import socket
+
+    import uvicorn
+
+    startup = uvicorn.Server.startup
+    if getattr(startup, "sends_at_once", False):
+        return
+
+    async def startup_sending_at_once(self, sockets=None):
+        for listener in sockets or ():
+            if listener.family in (socket.AF_INET, socket.AF_INET6):
+                try:
+                    listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                except OSError:  # a platform that refuses it on a listener: as before
+                    pass
+        return await startup(self, sockets=sockets)
+
+    startup_sending_at_once.sends_at_once = True
+    uvicorn.Server.startup = startup_sending_at_once
+
+
 def routes() -> list[Route]:
     """The app's own routes, for ``st.App`` (streamlit_app.py)."""
     return [Route(path(), events, methods=["GET"])]
