@@ -2,8 +2,9 @@
 
 Every chamber cell is measured inside a margin (INSET of the cell on each side), so the walls, the
 grid lines and the tail of a neighbour's hasty cross stay out; the printed mushrooms, acorns and
-points badges are masked out. A cell's ink (ink.py) decides: clearly crossed, clearly empty, or in
-between, which is marked unsure for a player to look at. Then the rules check the reading: crosses
+points badges are masked out. A cell's ink (ink.py) and how far it reaches decide (cells.py): clearly
+crossed, clearly empty, or in between, which is marked unsure for a player to look at, with a best
+guess. Then the rules check the reading: crosses
 hang together from the start chamber (or any chamber in the free-start variant, which a photo cannot
 tell, so only a cross touching no other is doubted), and the 1-track is struck from the left.
 """
@@ -17,7 +18,7 @@ import numpy as np
 from reportlab.lib.units import mm
 
 from assistant.games.hamstern.layout import Layout
-from assistant.scan import ink
+from assistant.scan import cells, code, ink
 from assistant.scan.sheet import PX_PER_MM, Sheet
 from sheets import hamstern as sheet_pdf
 from sheets import scan_marks
@@ -27,12 +28,6 @@ RAW_ICONS = False
 INSET = 0.15  # of a cell, on each side
 ICON_RADIUS = 0.31  # cells: a mushroom or acorn is drawn half a cell wide in the middle
 BADGE_RADIUS = 0.45  # cells: a points badge (0.36) with its ring and a little room
-# A cell's mean ink (darkness above the floor, ink.py): below EMPTY it is empty, from CROSSED on (with
-# SPREAD) it is crossed, in between it is unsure; RING and RING_SHARE (of the sheet's median crossed
-# ink) around a picture; LIGHT_PEN: a sheet whose crosses are this faint leaves pictures' cells unsure.
-# Chosen on the tuning photos (tests/scan/photos.py, seeds 0..999).
-EMPTY, CROSSED, SPREAD = 0.001, 0.005, 0.06
-RING, RING_SHARE, LIGHT_PEN = 0.020, 0.35, 0.020
 BOX_INSET = 0.14
 BOX_EMPTY, BOX_STRUCK = 0.002, 0.006
 
@@ -53,7 +48,7 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
     bright = ink.relative(sheet.gray)
     dark = ink.darkness(bright)
     measured = cell_inks(sheet, layout, bright, dark)
-    crossed, unsure = _decide(layout, measured)
+    crossed, unsure = cells.decide(layout, measured)
     unsure |= _lonely(layout, crossed)
     crossed, unsure = _reachable(layout, crossed, unsure)
     boxes = [_mean_ink(dark, sheet.box(*box, inset=BOX_INSET))
@@ -65,26 +60,6 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
                    {cell: value for cell, (value, _, _) in measured.items()},
                    {cell: spread for cell, (_, spread, _) in measured.items()},
                    {cell: ring for cell, (_, _, ring) in measured.items()}, tuple(boxes))
-
-
-def _decide(layout: Layout, measured: dict[Cell, tuple[float, ...]]) -> tuple[set[Cell], set[Cell]]:
-    """(crossed, unsure) from each cell's (ink, spread, ink around its picture).
-
-    Crossed: enough ink reaching both ways (a cross, not a tick or a dot), or, around a picture,
-    clearly more ink than a stray mark of this pen leaves. Empty: next to no ink. A picture's cell
-    on a sheet crossed with a light pen (pencil on the grey cap hardly shows) is only empty when
-    nothing at all is seen around and on it; else unsure, like everything in between. An unsure
-    cell counts as crossed when its ink is nearer CROSSED than EMPTY."""
-    crossed = {cell for cell, (value, spread, _) in measured.items() if value >= CROSSED and spread >= SPREAD}
-    strength = float(np.median([measured[cell][0] for cell in crossed])) if crossed else None
-    ring_needed = max(RING, RING_SHARE * (strength or 0.0))
-    crossed |= {cell for cell in layout.icons if measured[cell][2] >= ring_needed}
-    empty = {cell for cell, (value, _, _) in measured.items() if value < EMPTY} - crossed
-    if strength is not None and strength < LIGHT_PEN:
-        empty -= {cell for cell in layout.icons if measured[cell][2] >= EMPTY / 2 or measured[cell][0] > 0}
-    unsure = set(measured) - crossed - empty
-    crossed |= {cell for cell in unsure if measured[cell][0] >= (EMPTY + CROSSED) / 2}
-    return crossed, unsure
 
 
 def cell_inks(sheet: Sheet, layout: Layout, bright: np.ndarray, dark: np.ndarray) -> dict[Cell, tuple[float, ...]]:
@@ -110,8 +85,17 @@ def cell_inks(sheet: Sheet, layout: Layout, bright: np.ndarray, dark: np.ndarray
             top, bottom, left, right = boxes[cell]
             around = kept & _outside_disc(patch.shape, ICON_RADIUS * cell_px)
             ring = float(dark[top:bottom, left:right][:patch.shape[0], :patch.shape[1]][around].mean())
-        found[cell] = (value, ink.spread(patch * kept), ring)
+        found[cell] = (value, _spread(patch, kept), ring)
     return found
+
+
+def _spread(patch: np.ndarray, kept: np.ndarray) -> float:
+    """The ink's spread (ink.py), as it would be over the whole box: a cell cut by a points badge shows
+    only a strip of its cross, whose spread is as much smaller as the strip is narrower than the box."""
+    measured = ink.spread(patch * kept)
+    if kept.all() or not kept.any():
+        return measured
+    return measured * ink.spread(np.ones(kept.shape, np.float32)) / max(ink.spread(kept.astype(np.float32)), 1e-6)
 
 
 def _outside_disc(shape: tuple[int, int], radius: float) -> np.ndarray:
@@ -126,9 +110,7 @@ def _without_pictures(layout: Layout, bright: dict[Cell, np.ndarray]) -> dict[Ce
     different place in each cell. So the brightest each pixel is over all cells of a picture is the
     picture itself (a pixel darker, for the straightening's last pixel of error); what is darker than
     that is ink. Brightness here is relative to the chamber's own shade, so a picture in the grey
-    start chamber is first brought to white paper's terms (its shade times as bright)."""
-    shade = sheet_pdf.shades(layout.side)
-    start = set(layout.start_chamber.cells)
+    start chamber is first brought to white paper's terms (``_shade_scales``)."""
     cleaned = {}
     for kind in ("mushroom", "acorn"):
         cells = [cell for cell, icon in layout.icons.items() if icon == kind and cell in bright]
@@ -136,13 +118,38 @@ def _without_pictures(layout: Layout, bright: dict[Cell, np.ndarray]) -> dict[Ce
             continue
         rows = min(bright[cell].shape[0] for cell in cells)
         cols = min(bright[cell].shape[1] for cell in cells)
-        scale = {cell: shade["start"] / shade["chamber"] if cell in start else 1.0 for cell in cells}
+        scale = _shade_scales(layout, {cell: bright[cell][:rows, :cols] for cell in cells})
         stack = np.stack([bright[cell][:rows, :cols] * scale[cell] for cell in cells])
         picture = cv2.erode(stack.max(axis=0), np.ones((3, 3), np.uint8))
         for cell, patch in zip(cells, stack, strict=True):
             own = np.minimum(picture, scale[cell])  # the picture on this cell's own shade
             cleaned[cell] = np.clip((own - patch) / scale[cell] - ink.FLOOR, 0, 1)
     return cleaned
+
+
+def _shade_scales(layout: Layout, patches: dict[Cell, np.ndarray]) -> dict[Cell, float]:
+    """How much darker than on white paper each cell's picture must be made to look as on white paper:
+    1 in a white chamber; in the grey start chamber about its shade (the PDF's), but what the photo
+    shows of it differs (the camera's tone curve, the paper estimate's reach near the picture), so it
+    is measured where possible: the picture's dark part, as the white chambers' brightest copy of it
+    shows it, against this cell's."""
+    start = set(layout.start_chamber.cells)
+    shade = sheet_pdf.shades(layout.side)
+    printed = shade["start"] / shade["chamber"]
+    white = [patch for cell, patch in patches.items() if cell not in start]
+    reference = np.stack(white).max(axis=0) if white else None
+    scales = {}
+    for cell, patch in patches.items():
+        if cell not in start:
+            scales[cell] = 1.0
+        elif reference is None or not (reference < 0.7).any():
+            scales[cell] = printed
+        else:
+            dark = reference < 0.7
+            # The median is the picture's: a pen's strokes darken a few of its pixels, not most.
+            ratio = float(np.median(reference[dark] / np.maximum(patch[dark], 1e-3)))
+            scales[cell] = float(np.clip(ratio, printed * 0.8, 1.0))
+    return scales
 
 
 def _mean_ink(dark: np.ndarray, box: tuple[int, ...]) -> float:
@@ -187,14 +194,4 @@ def read_code(sheet: Sheet) -> str | None:
     top, bottom, left, right = sheet.box(width - sheet_pdf.MARGIN - size - 6 * mm, sheet_pdf.MARGIN,
                                          size + 12 * mm, height * 0.62)
     strip = (np.clip(sheet.gray[top:bottom, left:right], 0, 1) * 255).astype(np.uint8)
-    detector = cv2.QRCodeDetector()
-    for attempt in (strip, cv2.resize(strip, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)):
-        for image in (attempt, cv2.adaptiveThreshold(attempt, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                                     int(attempt.shape[1] / 4) | 1, 10)):
-            try:
-                text, _, _ = detector.detectAndDecode(image)
-            except cv2.error:
-                text = ""
-            if text:
-                return text
-    return None
+    return code.decode(strip, sheet.blur_mm)
