@@ -78,9 +78,31 @@ def board(at: AppTest, key: str):
     return found[0]
 
 
-# The pictures a browser keeps by id: after a decision the app sends a board's picture only when it
-# changed, so the board's data names the picture (html_id) and its html is None.
+# The pictures a browser keeps by id: the app sends a board's picture only when it changed, so the
+# board's data names the picture (html_id) and its html is None.
 _PICTURES: dict[str, str] = {}
+
+
+def _keep_every_picture_sent() -> None:
+    """A browser keeps each picture it is sent, also those of runs a test does not look at (a run
+    sends a picture once, whoever reads it)."""
+    from assistant.ui import components
+
+    mount = components._tap_board
+    if getattr(mount, "keeps_pictures", False):
+        return
+
+    def mount_keeping(*args, data, **kwargs):
+        board = data["board"]
+        if board["html"] is not None:
+            _PICTURES[board["html_id"]] = board["html"]
+        return mount(*args, data=data, **kwargs)
+
+    mount_keeping.keeps_pictures = True
+    components._tap_board = mount_keeping
+
+
+_keep_every_picture_sent()
 
 
 def payload(element) -> dict:

@@ -1,5 +1,5 @@
-"""The tap board sends its picture once: after a decision the browser names the picture it shows,
-and the next run sends the picture again only if it changed, or if the browser lost it.
+"""The tap board sends its picture once: the next runs send it again only if it changed, or if the
+browser lost it (a decision names the picture the browser shows).
 
 A decision is drawn in the browser at once (tap_board's ``sent``), marked as waiting until the
 server's picture replaces it: checked in Chromium with the server's answers held back.
@@ -114,6 +114,8 @@ def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():
     at = AppTest.from_string(PAGE, default_timeout=30).run()
     first = sent(at)
     assert first["html"] == "<div>one</div>" and first["html_id"] == picture_id("<div>one</div>")
+    # A run without a decision (another device moved): the browser keeps what it was sent.
+    assert at.run().get("bidi_component") and sent(at)["html"] is None
 
     # The browser shows picture one and decides: the picture is not sent again.
     after = tap(at, "go", first["html_id"])

@@ -31,8 +31,10 @@ _tap_board = st.components.v2.component(
 
 
 # The browser keeps each picture it was sent, by its id, and names the one it shows in every
-# decision; a run after a decision then sends the picture only if it changed (a 4-player sheet
-# table is 100 KB that Streamlit would otherwise serialise, hash and send on every decision).
+# decision; a run then sends the picture only if it changed (a 4-player sheet table is 100 KB that
+# Streamlit would otherwise serialise, hash and send on every decision, and a phone on every move of
+# another device). What a run sent counts as kept until a decision says otherwise; a browser that
+# lost it after all asks for it (SEND_PICTURE).
 _HAS_PICTURE = "_tb_has_picture:"
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
 # The number of the last decision taken (the browser numbers them): the next picture says it answers
@@ -181,5 +183,6 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "full_note": _full_note() if max_selected else "",
     }
     _offer(key, data)
+    st.session_state[_HAS_PICTURE + key] = html_id
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).
     _tap_board(key=key, data={"board": data}, on_action_change=partial(_dispatch, key, on_decision))
