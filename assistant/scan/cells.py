@@ -38,9 +38,8 @@ def decide(layout: Layout, measured: Measured) -> tuple[set[Cell], set[Cell]]:
     """(crossed, unsure): the cells read as crossed (unsure ones by their best guess) and the cells a
     player should look at."""
     pictures = layout.icons
-    cross_shaped = {cell for cell, (value, spread, _) in measured.items() if value >= LEAST and spread >= SPREAD}
-    plain = [measured[cell][0] for cell in cross_shaped if cell not in pictures]
-    strength = float(np.median(plain)) if plain else None
+    cross_shaped = _cross_shaped(measured)
+    strength = pen_strength(layout, measured)
     crossed = {cell for cell in cross_shaped if _plainly_crossed(cell, measured[cell][0], strength, pictures)}
     ring_needed = max(RING, RING_SHARE * (strength or 0.0))
     crossed |= {cell for cell in pictures if measured[cell][2] >= ring_needed}
@@ -58,6 +57,22 @@ def decide(layout: Layout, measured: Measured) -> tuple[set[Cell], set[Cell]]:
             if guess:
                 crossed.add(cell)
     return crossed, unsure
+
+
+def pen_strength(layout: Layout, measured: Measured) -> float | None:
+    """This sheet's pen: the median ink of its plain cells (no picture) that are cross-shaped, or None
+    if there is none."""
+    plain = [measured[cell][0] for cell in _cross_shaped(measured) if cell not in layout.icons]
+    return float(np.median(plain)) if plain else None
+
+
+def faint(strength: float | None) -> bool:
+    """Whether a sheet of this pen strength is crossed faintly, or shows no cross at all."""
+    return strength is None or strength < LIGHT_PEN
+
+
+def _cross_shaped(measured: Measured) -> set[Cell]:
+    return {cell for cell, (value, spread, _) in measured.items() if value >= LEAST and spread >= SPREAD}
 
 
 def _plainly_crossed(cell: Cell, value: float, strength: float | None, pictures) -> bool:

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 from reportlab.lib.units import mm
 
+from assistant.scan.printed import peak
 from assistant.scan.sheet import PX_PER_MM
 from sheets import scan_marks
 
@@ -116,7 +117,7 @@ def _grid(big: np.ndarray, sigma: float) -> np.ndarray | None:
             return None
         score = cv2.matchTemplate(window, finder, cv2.TM_CCOEFF_NORMED)
         _, _, _, (x, y) = cv2.minMaxLoc(score)
-        dx, dy = _peak(score[y, max(x - 1, 0):x + 2]), _peak(score[max(y - 1, 0):y + 2, x])
+        dx, dy = peak(score[y, max(x - 1, 0):x + 2]), peak(score[max(y - 1, 0):y + 2, x])
         found.append((x0 + x + dx + (1 + 3.5) * MODULE_PX, y0 + y + dy + (1 + 3.5) * MODULE_PX))
     modules = np.float32([[3.5, 3.5], [MODULES - 3.5, 3.5], [3.5, MODULES - 3.5]])
     return cv2.getAffineTransform(modules, np.float32(found))
@@ -129,15 +130,6 @@ def _look(modules: np.ndarray, sigma: float, pad: int) -> np.ndarray:
                        interpolation=cv2.INTER_NEAREST)
     image = np.pad(image, pad * MODULE_PX, constant_values=255)
     return cv2.GaussianBlur(image, (0, 0), sigma) if sigma > 0.5 else image
-
-
-def _peak(scores: np.ndarray) -> float:
-    """Where between its neighbours a three-point peak really lies (a parabola through them)."""
-    if len(scores) < 3:
-        return 0.0
-    left, middle, right = (float(v) for v in scores)
-    bend = left - 2 * middle + right
-    return 0.0 if bend >= 0 else float(np.clip(0.5 * (left - right) / bend, -0.5, 0.5))
 
 
 def _sample(image: np.ndarray, grid: np.ndarray) -> np.ndarray:

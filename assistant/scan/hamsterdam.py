@@ -1,10 +1,14 @@
 """Reading a straightened dam tracker: per strip, the flood pile's struck boxes and the flood tokens ticked.
 
-A flood pile box carries its printed number, so a box's ink is measured against a bare box's of its
-kind (heavy or light): a box struck out (a cross or one diagonal) has clearly more. The pile is struck from
-the left, so a gap makes the count unsure. The flood token row has one box per dam card; a mark in
-it is a token on that card. What the tracker cannot tell (several tokens on one card, the hamsters
-tallied in their row) is not read.
+A flood pile box carries its printed number, often as much ink as a pen's strike over it, so the
+box as printed is drawn again and taken away (printed.py); what is left is the pen's. Each player
+writes with their own pen, so a strip's boxes are judged against that strip's clearly struck ones.
+The pile is struck from the left: the count is where the struck boxes end (a weak strike between
+strong ones is a strike the print hid), and it is doubted when a box at that end is neither clearly
+struck nor clearly bare, or the boxes break the rule. The game ends when the piles together hold the
+end number, so if they seem to hold fewer, some strike did not show: a pile read as empty is doubted,
+and if no pile is in doubt, all are. The flood token row has one box per dam card; a mark in it is a token on that card.
+What the tracker cannot tell (several tokens on one card, the hamsters tallied in their row) is not read.
 """
 
 from __future__ import annotations
@@ -12,18 +16,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from reportlab.lib.units import mm
 
 from assistant.games.hamsterdam.cards import numbers
-from assistant.scan import ink
-from assistant.scan.sheet import Sheet
+from assistant.scan import ink, printed
+from assistant.scan.sheet import PX_PER_MM, Sheet
 from sheets import hamsterdam as sheet_pdf
 from sheets.pdf import PAPERS
 
-# A box's mean ink (ink.py) outside its printed number: below EMPTY bare, from STRUCK on struck, else
-# unsure. A token box's likewise. Chosen on tuning photos (tests/scan/photos.py, seeds 0..999).
-PILE_EMPTY, PILE_STRUCK = 0.012, 0.08
+# A pile box's ink (ink.py, the print taken away), above the sheet's bare boxes': below PILE_EMPTY (or
+# PILE_SHARE / 2 of the strip's struck boxes) bare, from PILE_STRUCK (or PILE_SHARE of them) struck.
+# A token box's likewise (no print inside). Chosen on tuning photos (tests/scan/photos.py, seeds 0..999).
+PILE_EMPTY, PILE_STRUCK, PILE_SHARE = 0.005, 0.022, 0.3
+PILE_INSET = 0.12
+BARE_PERCENTILE = 30  # most of a tracker's pile boxes are bare at the game's end: the piles share one
 TOKEN_EMPTY, TOKEN_MARKED = 0.002, 0.006
-PILE_INSET = 0.15
 TOKEN_INSET = 0.15
 
 
@@ -48,32 +55,72 @@ class DamStrip:
 def read(sheet: Sheet) -> tuple[DamStrip, ...]:
     kind = sheet.kind
     layout = sheet_pdf.page_layout(kind.paper, kind.players, kind.lang)
-    dark = ink.darkness(ink.relative(sheet.gray))
-    width = PAPERS[kind.paper][0]
+    relative = ink.relative(sheet.gray)
+    dark = ink.darkness(relative)
     pile = numbers().end_tokens[kind.players]
-    # A box's look: heavy (a breach box, bold) or light, and one digit or two.
-    heavy = [(numbers().breaches_due(n) > numbers().breaches_due(n - 1), n >= 10) for n in range(1, pile + 1)]
-    raw = [[_mean(dark, sheet.box(*box, inset=PILE_INSET)) for box in sheet_pdf.pile_boxes(strip, width, pile)]
-           for strip in layout.strips]
-    # A bare box's own ink (its number, heavy or light): the game ends when all piles together hold as
-    # many tokens as one pile has boxes, so most boxes of the sheet are bare.
-    bare = {style: float(np.percentile([row[n] for row in raw for n in range(pile) if heavy[n] == style], 30))
-            for style in set(heavy)}
+    inks = _pile_inks(sheet, layout, relative, pile)
+    bare = float(np.percentile(np.concatenate(inks), BARE_PERCENTILE))
+    counts = [_count(row - bare) for row in inks]
+    if sum(count for count, _ in counts) < pile:  # the piles seem to hold fewer than the game's end:
+        counts = [(count, unsure or count == 0) for count, unsure in counts]  # an empty one may hide strikes,
+        if not any(unsure for _, unsure in counts):  # and if none is in doubt, which one does cannot be told
+            counts = [(count, True) for count, _ in counts]
     strips = []
-    for strip, row in zip(layout.strips, raw, strict=True):
-        piles = [value - bare[heavy[n]] for n, value in enumerate(row)]
-        struck = [value >= (PILE_EMPTY + PILE_STRUCK) / 2 for value in piles]
-        flood = sum(struck)
-        gaps = struck != sorted(struck, reverse=True)  # struck from the left: a gap is a misreading
-        pile_unsure = gaps or any(PILE_EMPTY <= value < PILE_STRUCK for value in piles)
+    for strip, row, (flood, pile_unsure) in zip(layout.strips, inks, counts, strict=True):
         token_y, token_h = strip.rows["token"]
         tokens = [_mean(dark, sheet.box(x, token_y, strip.column_w, token_h, inset=TOKEN_INSET))
                   for x in strip.columns]
         marked = sum(value >= (TOKEN_EMPTY + TOKEN_MARKED) / 2 for value in tokens)
         token_unsure = any(TOKEN_EMPTY <= value < TOKEN_MARKED for value in tokens)
         strips.append(DamStrip(flood, pile_unsure, numbers().breaches_due(flood), marked, token_unsure,
-                               tuple(piles), tuple(tokens)))
+                               tuple(float(value) for value in row - bare), tuple(tokens)))
     return tuple(strips)
+
+
+def _pile_inks(sheet: Sheet, layout, relative: np.ndarray, pile: int) -> list[np.ndarray]:
+    """Every strip's pile boxes' ink, the print taken away (printed.py): a box's mean darkness beyond
+    the printed box's, inside PILE_INSET of its side."""
+    width = PAPERS[sheet.kind.paper][0]
+    heavy = [numbers().breaches_due(n) > numbers().breaches_due(n - 1) for n in range(1, pile + 1)]
+    around = printed.AROUND_MM * mm
+    pairs = []
+    for strip in layout.strips:
+        for number, (x, y, w, h) in enumerate(sheet_pdf.pile_boxes(strip, width, pile), start=1):
+            template = printed.softened(printed.pile_box(number, heavy[number - 1], w), sheet.blur_mm)
+            top, _, left, _ = sheet.box(x - around, y - around, w + 2 * around, h + 2 * around)
+            pairs.append(printed.placed(relative, template, top, left))
+    black = printed.contrast(pairs)  # the print as dark as the photo shows it
+    paper_px = int(round(printed.AROUND_MM * PX_PER_MM))
+    values = []
+    for box, template in pairs:
+        shown = 1 - black * (1 - template)
+        beyond = np.clip(shown - box - ink.FLOOR, 0, 1)
+        inner = beyond[paper_px:beyond.shape[0] - paper_px, paper_px:beyond.shape[1] - paper_px]  # the box
+        inset = int(round(inner.shape[0] * PILE_INSET))
+        inner = inner[inset:inner.shape[0] - inset, inset:inner.shape[1] - inset]
+        values.append(float(inner.mean()) if inner.size else 0.0)
+    return [np.array(values[n * pile:(n + 1) * pile]) for n in range(len(layout.strips))]
+
+
+def _count(values: np.ndarray) -> tuple[int, bool]:
+    """(boxes struck, unsure) of one strip's pile from its boxes' ink above bare.
+
+    The count is where struck boxes end: the split of the row into a struck run and a bare rest
+    that fits the inks best (least squares, the bare rest at no ink). It is unsure when the last
+    box counted is not clearly struck or the first not counted not clearly bare, or when a clearly
+    bare box comes before it or a clearly struck one after it."""
+    struck = values[values >= PILE_STRUCK]
+    strength = float(np.median(struck)) if struck.size else 0.0
+    bare_below, struck_from = max(PILE_EMPTY, PILE_SHARE / 2 * strength), max(PILE_STRUCK, PILE_SHARE * strength)
+    costs = [float(((values[:k] - values[:k].mean()) ** 2).sum() if k else 0.0) + float((values[k:] ** 2).sum())
+             for k in range(len(values) + 1)]
+    count = int(np.argmin(costs))
+    before, after = values[:count], values[count:]
+    unsure = bool((count and before[-1] < struck_from) or (after.size and after[0] >= bare_below)
+                  or (before < bare_below).any() or (after >= struck_from).any())
+    return count, unsure
+
+
 
 
 def _mean(dark: np.ndarray, box: tuple[int, ...]) -> float:

@@ -19,7 +19,8 @@ from reportlab.lib.units import mm
 
 from assistant.games.hamstern.layout import Layout
 from assistant.scan import cells, code, ink
-from assistant.scan.sheet import PX_PER_MM, Sheet
+from assistant.scan.errors import ScanRefused
+from assistant.scan.sheet import FAINT_PEN_BLUR_MM, PX_PER_MM, Sheet
 from sheets import hamstern as sheet_pdf
 from sheets import scan_marks
 
@@ -48,6 +49,8 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
     bright = ink.relative(sheet.gray)
     dark = ink.darkness(bright)
     measured = cell_inks(sheet, layout, bright, dark)
+    if sheet.blur_mm > FAINT_PEN_BLUR_MM and cells.faint(cells.pen_strength(layout, measured)):
+        raise ScanRefused("scan.blurred")  # a pencil's crosses may have faded away unseen
     crossed, unsure = cells.decide(layout, measured)
     unsure |= _lonely(layout, crossed)
     crossed, unsure = _reachable(layout, crossed, unsure)

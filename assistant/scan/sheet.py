@@ -20,7 +20,13 @@ from sheets.pdf import PAPERS
 
 PX_PER_MM = 5.0  # the straightened sheet: a 14 mm cell is 70 pixels, a 4 mm flood box 20
 LEAST_PX_PER_MM = 2.2  # below this a pencil cross is a pixel wide in the photo
-MOST_BLUR_MM = 0.37  # edge spread (a Gaussian sigma, mm) past which faint pencil crosses fade into the paper
+# How soft a photo may be: its edges' spread (a Gaussian sigma, mm; _blur_mm). Past MOST_BLUR_MM even a
+# pen's crosses start to merge with the print around them; a faint pen (pencil) fades into the paper
+# sooner, so a sheet crossed with one is refused past FAINT_PEN_BLUR_MM (hamstern.py, once its pen is
+# seen). Fewer than three markers found in a photo softer than SOFT_MM: it is the blur that hid them.
+MOST_BLUR_MM = 0.40
+FAINT_PEN_BLUR_MM = 0.31
+SOFT_MM = 0.28
 # The page is allowed to reach this far out of the photo (in mm) before it counts as cut off: the
 # markers sit 5 mm inside the paper's edge.
 OUTSIDE_MM = 3.0
@@ -87,7 +93,7 @@ def _page_px(paper: str, points) -> np.ndarray:
 def _why_missing(gray: np.ndarray, kind: int, corners: dict[int, np.ndarray]) -> str:
     """Fewer than three markers: too soft if the ones found are, cut off if a missing one's place is
     well outside the photo, else (covered, in deep shadow) the same advice as cut off."""
-    if _blur_mm(gray, scan_marks.kinds()[kind], corners, 0.0) > MOST_BLUR_MM * 0.9:
+    if _blur_mm(gray, scan_marks.kinds()[kind], corners, 0.0) > SOFT_MM:
         return "scan.blurred"
     guess = markers.rough_map(scan_marks.kinds()[kind].paper, corners)
     rows, cols = gray.shape[:2]
@@ -190,7 +196,8 @@ def _blur_mm(gray: np.ndarray, kind: scan_marks.SheetKind, corners: dict[int, np
 
 
 def _rise_sigma(profile: np.ndarray) -> float | None:
-    """The Gaussian sigma (pixels) of a white-to-black step: its 80 % to 20 % fall is 1.68 sigma."""
+    """The Gaussian sigma (pixels) of a white-to-black step: its 80 % to 20 % fall is 1.68 sigma, the
+    two crossings found between pixels (a step blurred by a pixel or two is still told from a sharp one)."""
     white, black = float(profile[:3].mean()), float(profile[-3:].mean())
     if white - black < 20:
         return None
@@ -202,4 +209,12 @@ def _rise_sigma(profile: np.ndarray) -> float | None:
     start, end = above[above < below[-1]], below[below > above[0]]
     if not len(start) or not len(end):
         return None
-    return max(float(end[0] - start[-1]), 1.0) / 1.68
+    high, low = int(start[-1]), int(end[0])
+    fall_80 = high + _between(level[high], level[min(high + 1, len(level) - 1)], 0.8)
+    fall_20 = low - 1 + _between(level[low - 1], level[low], 0.2)
+    return max(fall_20 - fall_80, 0.5) / 1.68
+
+
+def _between(first: float, second: float, value: float) -> float:
+    """Where between two neighbouring samples (0 at the first, 1 at the second) the level ``value`` is."""
+    return float(np.clip((first - value) / (first - second), 0, 1)) if first != second else 0.0
