@@ -32,6 +32,7 @@ PICTURE_SHARE = 0.1  # a cross over a picture shows this share of the pen's ink 
 PICTURE_EMPTY_SHARE = 0.05  # ...and an empty picture's cell less than this (with little around it)
 RING, RING_SHARE = 0.020, 0.35  # ink around a picture (absolute, and share of the strength): a cross
 LIGHT_PEN = 0.020  # a pen this faint may vanish on a picture's dark print: such cells are looked at
+FADING_PEN = 0.008  # a pen this faint may vanish altogether in a soft photo (sheet.FAINT_PEN_BLUR_MM)
 
 
 def decide(layout: Layout, measured: Measured) -> tuple[set[Cell], set[Cell]]:
@@ -66,9 +67,10 @@ def pen_strength(layout: Layout, measured: Measured) -> float | None:
     return float(np.median(plain)) if plain else None
 
 
-def faint(strength: float | None) -> bool:
-    """Whether a sheet of this pen strength is crossed faintly, or shows no cross at all."""
-    return strength is None or strength < LIGHT_PEN
+def fading(strength: float | None) -> bool:
+    """Whether a sheet's crosses could fade away unseen in a soft photo: its pen is very faint (a hard
+    pencil, a light hand), or it shows no cross at all, which a soft photo of faint crosses would too."""
+    return strength is None or strength < FADING_PEN
 
 
 def _cross_shaped(measured: Measured) -> set[Cell]:

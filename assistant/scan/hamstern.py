@@ -49,7 +49,7 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
     bright = ink.relative(sheet.gray)
     dark = ink.darkness(bright)
     measured = cell_inks(sheet, layout, bright, dark)
-    if sheet.blur_mm > FAINT_PEN_BLUR_MM and cells.faint(cells.pen_strength(layout, measured)):
+    if sheet.blur_mm > FAINT_PEN_BLUR_MM and cells.fading(cells.pen_strength(layout, measured)):
         raise ScanRefused("scan.blurred")  # a pencil's crosses may have faded away unseen
     crossed, unsure = cells.decide(layout, measured)
     unsure |= _lonely(layout, crossed)

@@ -62,14 +62,17 @@ def detect(gray: np.ndarray) -> dict[int, np.ndarray]:
     return found
 
 
-def complete(gray: np.ndarray, kind: int, corners: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
-    """``corners`` (corner -> quad) with the missing markers of sheet ``kind`` added where found."""
+def complete(gray: np.ndarray, kind: int, corners: dict[int, np.ndarray],
+             guess: np.ndarray | None = None) -> dict[int, np.ndarray]:
+    """``corners`` (corner -> quad) with the missing markers of sheet ``kind`` added where found;
+    ``guess`` (page mm -> photo pixels) is where to look first, else a map from the markers found."""
     corners = dict(corners)
     for _ in range(2):  # a marker found helps place the next
         missing = [corner for corner in range(len(scan_marks.CORNERS)) if corner not in corners]
         if not missing:
             break
-        guess = rough_map(scan_marks.kinds()[kind].paper, corners)
+        if guess is None or len(corners) >= 3:
+            guess = rough_map(scan_marks.kinds()[kind].paper, corners)
         for corner in missing:
             quad = _search(gray, scan_marks.marker_id(kind, corner), expected(guess, kind, corner))
             if quad is not None:

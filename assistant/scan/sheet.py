@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 from reportlab.lib.units import mm
 
-from assistant.scan import markers
+from assistant.scan import markers, outline
 from assistant.scan.errors import ScanRefused
 from sheets import scan_marks
 from sheets.pdf import PAPERS
@@ -21,9 +21,10 @@ from sheets.pdf import PAPERS
 PX_PER_MM = 5.0  # the straightened sheet: a 14 mm cell is 70 pixels, a 4 mm flood box 20
 LEAST_PX_PER_MM = 2.2  # below this a pencil cross is a pixel wide in the photo
 # How soft a photo may be: its edges' spread (a Gaussian sigma, mm; _blur_mm). Past MOST_BLUR_MM even a
-# pen's crosses start to merge with the print around them; a faint pen (pencil) fades into the paper
-# sooner, so a sheet crossed with one is refused past FAINT_PEN_BLUR_MM (hamstern.py, once its pen is
-# seen). Fewer than three markers found in a photo softer than SOFT_MM: it is the blur that hid them.
+# pen's crosses start to merge with the print around them; a very faint pen (a hard pencil) fades into
+# the paper sooner, so a sheet crossed with one (or showing no cross) is refused past FAINT_PEN_BLUR_MM
+# (hamstern.py, once its pen is seen: cells.fading). Fewer than three markers found in a photo softer
+# than SOFT_MM: it is the blur that hid them.
 MOST_BLUR_MM = 0.40
 FAINT_PEN_BLUR_MM = 0.31
 SOFT_MM = 0.28
@@ -70,6 +71,10 @@ def find(image: np.ndarray) -> Sheet:
     kind = scan_marks.kinds()[number]
     if len(corners) < len(scan_marks.CORNERS):
         corners = markers.complete(gray, number, corners)
+    if len(corners) < 3:  # a soft photo: one or two markers place the others badly, the paper's edges well
+        guess = outline.page_map(gray, image, kind.paper, corners, markers.page_px)
+        if guess is not None:
+            corners = markers.complete(gray, number, corners, guess)
     if len(corners) < 3:
         raise ScanRefused(_why_missing(gray, number, corners))
     to_photo = _homography(kind, corners)
