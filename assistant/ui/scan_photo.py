@@ -32,6 +32,9 @@ TYPES = ["jpg", "jpeg", "png", "webp"]  # what the reader decodes (and what a ta
 # What a page is told, once, in the run after a photo (a refusal, or what was read): kept by box.
 _SAID = "_scan_said:"
 _ROUND = "_scan_round:"  # a new number empties the box's widgets after each photo
+# A new number closes the box after a photo read: what was read lies under it, and on a tablet held
+# sideways an open box pushes all of it below the screen's edge (a refused photo leaves it open, to retake).
+_FOLD = "_scan_fold:"
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,8 @@ def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None]
         return
     round_ = st.session_state.get(_ROUND + box, 0)
     st.html(_own_words())
-    with st.container(key=f"scan-box-{box}"), st.expander(title, icon=":material/photo_camera:"):
+    with (st.container(key=f"scan-box-{box}"),
+          st.expander(title, icon=":material/photo_camera:", key=f"{box}-open-{st.session_state.get(_FOLD + box, 0)}")):
         photo = st.file_uploader(tr(f"{TEXTS}.upload_{what}"), type=TYPES, key=f"{box}-file-{round_}",
                                  help=tr(f"{TEXTS}.upload_help_{what}"), max_upload_size=MAX_MB)
         # The camera only when asked for (a camera input asks for the camera as soon as it is drawn), and
@@ -76,6 +80,8 @@ def photo_box(box: str, title: str, game: str, on_read: Callable[[object], None]
             say(box, "error", refused)
         else:
             on_read(result)
+            if st.session_state.get(_SAID + box, ("",))[0] != "error":
+                st.session_state[_FOLD + box] = st.session_state.get(_FOLD + box, 0) + 1
         st.rerun()
     said = st.session_state.pop(_SAID + box, None)
     if said:

@@ -39,7 +39,8 @@ MARGIN = 0.1  # of a cell, round the grid cut out of the photo: the printed oute
 UNSURE_CSS = ("<style>svg.ht-sheet g.cell.tb-unsure rect.fill { fill: #ffcc80 !important; } "
               "svg.ht-sheet g.cell.tb-unsure { outline: 1.4px dashed #e65100; outline-offset: -1.4px; }</style>")
 # The photo under the sheet: the cells see-through, the crosses as read tinted blue, the marked ones orange
-# (both see-through too: the pen shows under them); the icons are the photo's own.
+# (both see-through too: the pen shows under them); the icons are the photo's own. A marked cell read as
+# crossed keeps its drawn cross dark: orange hides the blue, and a faint cross looks like the pen's.
 PHOTO_CSS = """<style>
 svg.ht-sheet.ht-photo g.cell rect.fill { fill-opacity: 0.1; }
 svg.ht-sheet.ht-photo g.cell.tb-crossed rect.fill { fill: #1e88e5; fill-opacity: 0.28; }
@@ -49,6 +50,7 @@ svg.ht-sheet.ht-photo g.cell.tb-selected rect.fill { fill: #ffd54f; fill-opacity
 svg.ht-sheet.ht-photo g.cell use[href="#ht-mushroom"], svg.ht-sheet.ht-photo g.cell use[href="#ht-acorn"] {
   display: none; }
 svg.ht-sheet.ht-photo g.cell use[href="#ht-cross"] { opacity: 0.3; }
+svg.ht-sheet.ht-photo g.cell.tb-unsure.tb-crossed use[href="#ht-cross"] { opacity: 0.9; }
 </style>"""
 # The switch: a finger's tap (44 px tall), as the page's buttons.
 SWITCH_CSS = ("<style>.st-key-sc-photo-switch-row label { min-height: 44px; align-items: center; }"
