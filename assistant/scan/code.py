@@ -11,6 +11,8 @@ crisp and large, for OpenCV to decode. The code's error correction mends the odd
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 from reportlab.lib.units import mm
@@ -23,6 +25,7 @@ MODULES = scan_marks.CODE_MODULES
 MODULE_PX = 8  # the strip is enlarged until a module is this many pixels
 DRAWN_PX = 8  # a module of the crisp copy handed to the decoder
 FINDER_MIDDLES = ((3, 3), (3, MODULES - 4), (MODULES - 4, 3))
+NUDGES = (0.0, -0.15, 0.15)  # modules
 
 
 def decode(strip: np.ndarray, blur_mm: float) -> str | None:
@@ -82,11 +85,17 @@ def _by_modules(detector: cv2.QRCodeDetector, strip: np.ndarray, blur_mm: float)
     white = float(np.percentile(values, 90))
     if white - black < 10:
         return None
-    darkness = (white - values) / (white - black)
-    fixed = np.full(darkness.shape, -1, np.int8)
+    fixed = np.full(values.shape, -1, np.int8)
     fixed[inner, inner] = known
-    for blur_modules in (sigma / MODULE_PX, sigma / MODULE_PX * 0.7, sigma / MODULE_PX * 1.3):
-        text = _detect(detector, _drawn(_unblurred(darkness, blur_modules, fixed)[inner, inner]))
+    # The finder patterns place the grid to a pixel or so, an eighth of a module; in a soft photo that
+    # is enough to misread modules, so a few nudges of the grid are tried too.
+    blur = sigma / MODULE_PX
+    tries = [(blur, shift_x, shift_y, zoom) for zoom in (1.0, 0.99, 1.01) for shift_y in NUDGES for shift_x in NUDGES]
+    tries += [(blur * 0.7, 0.0, 0.0, 1.0), (blur * 1.3, 0.0, 0.0, 1.0)]
+    for blur_modules, shift_x, shift_y, zoom in tries:
+        values = _sample(big, grid, shift_x, shift_y, zoom)
+        darkness = (white - values) / (white - black)
+        text = _decode_drawn(detector, _unblurred(darkness, blur_modules, fixed)[inner, inner])
         if text:
             return text
     return None
@@ -132,10 +141,12 @@ def _look(modules: np.ndarray, sigma: float, pad: int) -> np.ndarray:
     return cv2.GaussianBlur(image, (0, 0), sigma) if sigma > 0.5 else image
 
 
-def _sample(image: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """The brightness in the middle of each module (and of MARGIN modules around the code)."""
-    steps = np.arange(-MARGIN, MODULES + MARGIN, dtype=np.float32) + 0.5
-    cols, rows = np.meshgrid(steps, steps)
+def _sample(image: np.ndarray, grid: np.ndarray, shift_x: float = 0.0, shift_y: float = 0.0,
+            zoom: float = 1.0) -> np.ndarray:
+    """The brightness in the middle of each module (and of MARGIN modules around the code), the grid
+    moved by a shift (modules) and a zoom about the code's middle."""
+    steps = (np.arange(-MARGIN, MODULES + MARGIN, dtype=np.float32) + 0.5 - MODULES / 2) * zoom + MODULES / 2
+    cols, rows = np.meshgrid(steps + shift_x, steps + shift_y)
     xs = grid[0, 0] * cols + grid[0, 1] * rows + grid[0, 2]
     ys = grid[1, 0] * cols + grid[1, 1] * rows + grid[1, 2]
     smooth = cv2.blur(image, (MODULE_PX // 2 | 1, MODULE_PX // 2 | 1))
@@ -161,6 +172,15 @@ def _blur_matrix(size: int, blur: float) -> np.ndarray:
     return matrix
 
 
+@lru_cache(maxsize=8)
+def _operators(size: int, blur: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The blur's matrix, its Gram matrix and the damped least-squares solver (a little damped, so
+    noise does not grow), kept for the grid's nudges."""
+    matrix = _blur_matrix(size, blur)
+    gram = matrix.T @ matrix
+    return matrix, gram, np.linalg.solve(gram + 0.05 * np.eye(size * size), matrix.T)
+
+
 def _erf(values: np.ndarray) -> np.ndarray:
     """The error function (numpy has none): Abramowitz and Stegun 7.1.26, to 1.5e-7."""
     sign, x = np.sign(values), np.abs(values)
@@ -171,17 +191,15 @@ def _erf(values: np.ndarray) -> np.ndarray:
 
 def _unblurred(darkness: np.ndarray, blur: float, fixed: np.ndarray) -> np.ndarray:
     """Dark (True) or light for every module: the sampled darkness is the modules' own darkness mixed
-    by the blur, so the modules that best explain it are sought: first by least squares (a little
-    damped, so noise does not grow), then module by module, flipping whichever flip explains the
+    by the blur, so the modules that best explain it are sought: first by least squares, then module
+    by module, flipping whichever flip explains the
     samples best, until none helps. ``fixed`` (-1 free, 0 light, 1 dark) are modules every code has."""
     size = darkness.shape[0]
-    matrix = _blur_matrix(size, blur)
+    matrix, gram, solver = _operators(size, round(blur, 3))
     target = darkness.ravel()
-    solved = np.linalg.solve(matrix.T @ matrix + 0.05 * np.eye(size * size), matrix.T @ target)
-    modules = (solved > 0.5).astype(np.float64)
+    modules = (solver @ target > 0.5).astype(np.float64)
     free = fixed.ravel() < 0
     modules[~free] = fixed.ravel()[~free]
-    gram = matrix.T @ matrix
     pull = matrix.T @ (target - matrix @ modules)  # how the error changes as each module darkens
     for _ in range(size * size):
         sign = 1 - 2 * modules  # +1 to darken a light module, -1 to lighten a dark one
@@ -193,6 +211,18 @@ def _unblurred(darkness: np.ndarray, blur: float, fixed: np.ndarray) -> np.ndarr
         modules[best] += sign[best]
         pull -= sign[best] * gram[:, best]
     return modules.reshape(size, size) > 0.5
+
+
+def _decode_drawn(detector: cv2.QRCodeDetector, modules: np.ndarray) -> str:
+    """The text of the modules drawn crisp: where the code is in the drawing is known, so OpenCV
+    only decodes it (finding it again would take longer than the rest)."""
+    last = MODULES * DRAWN_PX - 1
+    corners = np.float32([[0, 0], [last, 0], [last, last], [0, last]]).reshape(4, 1, 2) + 4 * DRAWN_PX
+    try:
+        text, _ = detector.decode(_drawn(modules), corners)
+    except cv2.error:
+        return ""
+    return text or ""
 
 
 def _drawn(modules: np.ndarray) -> np.ndarray:

@@ -107,8 +107,9 @@ def _count(values: np.ndarray) -> tuple[int, bool]:
 
     The count is where struck boxes end: the split of the row into a struck run and a bare rest
     that fits the inks best (least squares, the bare rest at no ink). It is unsure when the last
-    box counted is not clearly struck or the first not counted not clearly bare, or when a clearly
-    bare box comes before it or a clearly struck one after it."""
+    box counted is not clearly struck or one of the next two not clearly bare (a strike the print
+    hid leaves a gap of a box), or when a clearly bare box comes before it or a clearly struck one
+    after it."""
     struck = values[values >= PILE_STRUCK]
     strength = float(np.median(struck)) if struck.size else 0.0
     bare_below, struck_from = max(PILE_EMPTY, PILE_SHARE / 2 * strength), max(PILE_STRUCK, PILE_SHARE * strength)
@@ -116,7 +117,7 @@ def _count(values: np.ndarray) -> tuple[int, bool]:
              for k in range(len(values) + 1)]
     count = int(np.argmin(costs))
     before, after = values[:count], values[count:]
-    unsure = bool((count and before[-1] < struck_from) or (after.size and after[0] >= bare_below)
+    unsure = bool((count and before[-1] < struck_from) or (after[:2] >= bare_below).any()
                   or (before < bare_below).any() or (after >= struck_from).any())
     return count, unsure
 
