@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 
 import streamlit as st
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import cookie_parser
 
 from assistant.store_errors import StorageError
 from assistant.ui.common import store, tr
@@ -31,6 +32,9 @@ KEY_PARAM = "key"
 KEY_COOKIE = "ht_table"
 KEY_COOKIE_DAYS = 365
 LOCAL_SUFFIXES = (".local", ".lan", ".home", ".internal", ".localdomain", ".home.arpa")
+# Streamlit's route for a file picker's and a camera's files. It keeps what any session sends (up to
+# server.maxUploadSize each, as many as sent) in memory until the session ends: only the table sends files.
+UPLOADS = "/_stcore/upload_file/"
 IS_TABLE = "_ht_is_table"  # session key: whether the last whole-page run found this device the table
 KEY_USED = "_ht_table_key"  # session key: the key it was let in with (checked again before each act)
 
@@ -74,9 +78,9 @@ def is_our_host(host_header: str) -> bool:
 
 class TableKeyMiddleware:
     """Before Streamlit sees a request: a request for a host that is not this laptop's is refused; the
-    server's metrics are the laptop's only; and a request that brings the table key in force (``?key=KEY``)
-    gets it back as a cookie, so from then on the device is the table without the key in its address
-    (streamlit_app.py's ``st.App``)."""
+    server's metrics are the laptop's only; files (a photo, a backup) are the table's only to send; and a
+    request that brings the table key in force (``?key=KEY``) gets it back as a cookie, so from then on the
+    device is the table without the key in its address (streamlit_app.py's ``st.App``)."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -88,6 +92,8 @@ class TableKeyMiddleware:
             local = is_loopback(client[0] if client else None)
             refused = not is_our_host(headers.get(b"host", b"").decode("latin-1")) or (
                 not local and scope.get("path", "").rstrip("/").endswith("/_stcore/metrics"))
+            if not refused and not local and UPLOADS in scope.get("path", ""):
+                refused = not await run_in_threadpool(_table_cookie, headers.get(b"cookie", b""))
             if refused:
                 await _refuse(scope, send)
                 return
@@ -104,6 +110,14 @@ class TableKeyMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+
+def _table_cookie(header: bytes) -> bool:
+    """The request's cookies hold the table key in force (a paired tablet)."""
+    try:
+        return store().is_table_key(cookie_parser(header.decode("latin-1")).get(KEY_COOKIE))
+    except StorageError:
+        return False
 
 
 async def _refuse(scope, send) -> None:
