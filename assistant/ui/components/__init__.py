@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -118,6 +118,7 @@ def _full_note() -> str:
     return tr("ui.full_note")
 
 
+@lru_cache(maxsize=32)  # a board that keeps its picture (the same string each run) finds its id at once
 def picture_id(html: str) -> str:
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 

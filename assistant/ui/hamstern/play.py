@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 from functools import partial
-from pathlib import Path
 
 import streamlit as st
 
@@ -19,10 +18,11 @@ from assistant.games.hamstern import PASS, Place, Roll
 from assistant.games.hamstern.layout import SIDES, cell_name, load_layout
 from assistant.ui import pictures
 from assistant.ui.charts import end_chart
-from assistant.ui.common import plain, store, tr
+from assistant.ui.common import lang, plain, store, tr
 from assistant.ui.components import HIGHLIGHT, tap_board
 from assistant.ui.deciding import Moves, coach, decide, undo
 from assistant.ui.hamstern import phone
+from assistant.ui.hamstern.board import board_picture, chamber_words
 from assistant.ui.hamstern.cave_picker import cave_played, cave_title, offered_again, side_words
 from assistant.ui.hamstern.notes import why_not
 from assistant.ui.hamstern.setup import NEW_GAME_SIDE, players_again
@@ -36,7 +36,6 @@ from assistant.ui.widgets import board_messages, standings_table
 # Every ruling of docs/RULES.md (H1-H5) is in one of these; tests/test_app_german.py checks it.
 RULES = ("together", "touch", "corridor_icon", "one", "compulsory", "app_roll", "hourglass", "end", "scoring", "ties",
          "undo")
-TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 MAX_ONE = 7  # RULINGS: a 1 allows 1..7 crosses, one 1-track box each
 
 
@@ -96,21 +95,14 @@ def _decision(table: Table, view: dict, layout) -> None:
     only_pass = legal == [PASS]
     choosing = deciding and not only_pass
     tappable = [cell_id(cell) for cell in layout.cells if cell not in crossed] if choosing else []
-    # The sheet stays the same picture all game; the crosses, the hint and the side panel change.
+    # The sheet stays the same picture all game (board.py); the crosses, the hint and the side panel change.
     # The other sheets are part of the same board (nothing to tap there): one component less to
     # draw again after every decision (about 7 ms on a tablet, bench/app.py).
-    others, other_names, other_crosses = _other_sheets(table, view, layout, seat)
-    sheet, style, classes, phone_slots = sheet_svg(layout, tappable=True), TABLE_CSS, "tb-frame", {}
-    if table.held is not None:  # a phone's seat: the sheet through a window on the chambers in play
-        sheet = phone.sheet_window(layout.side, sheet, tuple(tr("ui.hamstern.chamber", points=chamber.points)
-                                                             for chamber in layout.chambers))
-        sheet = f'<div class="hs-view" data-slot="view"></div>{sheet}'
-        style, classes = style + phone.phone_css(layout.side), "tb-frame hs-phone"
+    other_names, other_crosses = _other_sheets(table, view, seat)
+    frame = board_picture(layout.side, lang(), table.held is not None, len(other_names))
+    phone_slots = {}
+    if table.held is not None:  # a phone's seat: the picks above its window on the chambers in play
         phone_slots["view"] = _chamber_picks(layout, crossed, legal, hint, chosen.get("selected"), view["rolls"])
-    frame = (f'<style>{style}</style><div class="{classes}">'
-             f'<div class="tb-board">{sheet}</div>'
-             f'<div class="tb-side"><div data-slot="side"></div><div class="tb-buttons"></div>'
-             f'<div class="tb-note"></div></div></div>{others}')
     most = _most_crosses(view, layout, seat) if not rolling else 0
     others_seats = [player for player in range(table.num_players) if player != seat]
     tap_board("hs-board", frame,
@@ -141,8 +133,7 @@ def _chamber_picks(layout, crossed: set, legal: list, hint, selected, rolls: int
     shown, first = phone.chambers_in_play(layout, crossed, legal, focus_cell)
     if len({layout.chamber_of[layout.index[cell]] for cell in pointed}) > 1:
         first = phone.ALL
-    return phone.chamber_picks(layout, shown, first, tr("ui.hamstern.whole_sheet"),
-                               [tr("ui.hamstern.chamber", points=chamber.points) for chamber in layout.chambers],
+    return phone.chamber_picks(layout, shown, first, tr("ui.hamstern.whole_sheet"), chamber_words(layout.side, lang()),
                                f"{rolls} {' '.join(hint['cells']) if hint else ''}")
 
 
@@ -323,24 +314,16 @@ def _undo_label(table: Table, as_text=str) -> str:
 
 
 # --- around the decision -------------------------------------------------------------------------
-def _other_sheets(table: Table, view: dict, layout, deciding: int) -> tuple[str, dict[str, str], list[str]]:
-    """The sheets of everyone not deciding, looked at only: their picture, names and crosses.
-
-    Box n shows the n-th sheet that is not deciding: the picture stays the same, the names (slots
-    ``name{n}``) and the crosses (parts ``o{n}:row-col``) change."""
-    players = [p for p in range(table.num_players) if p != deciding]
-    if not players:
-        return "", {}, []
-    boxes, captions, crossed = [], {}, []
-    for box, player in enumerate(players):
+def _other_sheets(table: Table, view: dict, deciding: int) -> tuple[dict[str, str], list[str]]:
+    """The sheets of everyone not deciding, looked at only: box n shows the n-th sheet that is not deciding
+    (board.py draws the boxes); their names and scores (slots ``name{n}``) and crosses (parts ``o{n}:row-col``)."""
+    captions, crossed = {}, []
+    for box, player in enumerate(p for p in range(table.num_players) if p != deciding):
         shown = view["players"][player]
         score = html.escape(tr("ui.hamstern.score_now", points=shown["score"]))
         captions[f"name{box}"] = f"<b>{html.escape(table.names[player])}</b> · {score}"
         crossed += [f"o{box}:{cell_id(cell)}" for cell in sorted(tuple(c) for c in shown["crossed"])]
-        sheet = sheet_svg(layout, parts=f"o{box}:")
-        boxes.append(f'<div class="tb-other"><div data-slot="name{box}"></div>{sheet}</div>')
-    heading = f'<h3 class="tb-heading">{html.escape(tr("ui.hamstern.others"))}</h3>'
-    return f'{heading}<div class="tb-others">{"".join(boxes)}</div>', captions, crossed
+    return captions, crossed
 
 
 def _end_screen(table: Table, view: dict, layout) -> None:
