@@ -45,12 +45,12 @@ def decide(layout: Layout, measured: Measured) -> tuple[set[Cell], set[Cell]]:
     ring_needed = max(RING, RING_SHARE * (strength or 0.0))
     crossed |= {cell for cell in pictures if measured[cell][2] >= ring_needed}
     light_pen = strength is not None and strength < LIGHT_PEN
-    unsure = set()
+    unsure, plainly = set(), frozenset(crossed)
     for cell, (value, spread, ring) in measured.items():
         if cell in crossed:
             continue
         if cell in pictures:
-            doubt, guess = _picture_cell(layout, cell, value, ring, strength, light_pen, crossed)
+            doubt, guess = _picture_cell(layout, cell, value, ring, strength, light_pen, plainly)
         else:
             doubt, guess = _plain_cell(value, spread, strength)
         if doubt:
@@ -97,11 +97,12 @@ def _plain_cell(value: float, spread: float, strength: float | None) -> tuple[bo
 
 
 def _picture_cell(layout: Layout, cell: Cell, value: float, ring: float, strength: float | None, light_pen: bool,
-                  crossed: set[Cell]) -> tuple[bool, bool]:
+                  crossed: frozenset[Cell]) -> tuple[bool, bool]:
     """(unsure, guessed crossed) of a mushroom's or acorn's cell not plainly crossed. The picture hides
     what crosses its dark print, so a cross shows less ink here than on paper, and a light pen's
     (pencil's) may not show at all: on such a sheet a picture's cell next to a cross, which a game
-    could have crossed next, is looked at even when nothing shows."""
+    could have crossed next, is looked at even when nothing shows, and one whose chamber neighbours
+    are all crossed is guessed crossed (only a full chamber scores, so players fill them)."""
     if value < EMPTY and not (light_pen and (ring >= EMPTY / 2 or value > 0 or _next_to(layout, cell, crossed))):
         return False, False
     if strength is not None and not light_pen and value < PICTURE_EMPTY_SHARE * strength \
@@ -109,10 +110,19 @@ def _picture_cell(layout: Layout, cell: Cell, value: float, ring: float, strengt
         return False, False  # next to nothing of a pen that shows well
     if strength is None:
         return True, value >= GUESS_INK
-    return True, value >= PICTURE_SHARE * strength
+    return True, value >= PICTURE_SHARE * strength or (light_pen and _surrounded(layout, cell, crossed))
 
 
-def _next_to(layout: Layout, cell: Cell, crossed: set[Cell]) -> bool:
+def _surrounded(layout: Layout, cell: Cell, crossed: frozenset[Cell]) -> bool:
+    """Whether every neighbour of ``cell`` in its own chamber is crossed (and it has one)."""
+    row, col = cell
+    chamber = layout.chamber_of[layout.index[cell]]
+    near = [other for other in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+            if other in layout.index and layout.chamber_of[layout.index[other]] == chamber]
+    return bool(near) and all(other in crossed for other in near)
+
+
+def _next_to(layout: Layout, cell: Cell, crossed: frozenset[Cell]) -> bool:
     """Whether ``cell`` touches a crossed cell, side by side or through a corridor."""
     row, col = cell
     if any(other in crossed for other in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))):
