@@ -95,3 +95,34 @@ def test_in_the_served_app_a_visitor_sends_no_file_and_a_paired_tablet_reads_its
         tablet.get_by_text("Read from the photo.").wait_for(timeout=60_000)
         wait_idle(tablet)
         tablet.screenshot(path=ARTIFACTS / "scan-attacks-paired-tablet.png")
+
+
+REFUSED_LINE = """(box) => {
+  const zone = document.querySelector(`[class*="st-key-scan-box-"] [data-testid="stFileUploaderDropzone"]`);
+  const line = getComputedStyle(zone, "::after");
+  return line.display === "none" ? "" : line.content;
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name, size", [("big.jpg", 21 * 1024 * 1024), ("IMG_0042.heic", 300_000)],
+                         ids=["too-big", "heic"])
+def test_a_file_the_picker_refuses_says_why_in_the_players_language(app, tmp_path, name, size):
+    """The file picker itself refuses a file over 20 MB or of another type (an iPad's HEIC): Streamlit showed
+    only a red chip, its reason ("File must be 20.0MB or smaller.") in English in a tooltip a tablet never
+    shows. The page's own line, in German here, says what to do."""
+    from tests.in_browser import ARTIFACTS, wait_idle
+    from tests.seat_devices import chromium, device
+
+    photo = tmp_path / name
+    photo.write_bytes(b"\xff\xd8\xff" + b"\0" * (size - 3))
+    with chromium() as browser:
+        page = device(browser, f"{app.url}/score-check?lang=de", TABLET, remote=False)
+        page.locator("[data-testid=stExpander] summary", has_text="aus einem Foto lesen").click()
+        page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(photo))
+        page.locator('[data-testid="stFileChip"][aria-invalid="true"]').wait_for()
+        wait_idle(page)
+        page.locator('[data-testid="stFileUploader"]').scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / f"scan-attacks-refused-file-{photo.suffix[1:]}.png")
+        assert page.evaluate(REFUSED_LINE) == (
+            '"Diese Datei nimmt die Prüfung nicht: ein Foto des Blatts als JPEG, PNG oder WebP, höchstens 20 MB."')

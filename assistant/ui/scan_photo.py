@@ -100,15 +100,21 @@ def camera_works(url: str | None) -> bool:
 def _own_words() -> str:
     """Streamlit writes its own words in the file picker and the camera, in English only (and a link to its
     documentation where the camera is not allowed yet): ours instead, in the page's language."""
-    def words(key: str) -> str:
-        return json.dumps(tr(f"{TEXTS}.{key}"), ensure_ascii=False)  # a CSS string: quotes escaped
+    def words(key: str, **values) -> str:
+        return json.dumps(tr(f"{TEXTS}.{key}", **values), ensure_ascii=False)  # a CSS string: quotes escaped
     box = '[class*="st-key-scan-box-"]'
+    # A file the picker itself refuses (too big, a type not offered: an iPad's HEIC) got only a red chip, its
+    # reason in English in a tooltip a tablet never shows: our line under it instead.
+    refused = f"{box} [data-testid='stFileUploaderDropzone']:has([data-testid='stFileChip'][aria-invalid='true'])"
     return (f"<style>{box} summary {{ min-height: 48px; box-sizing: border-box; }}"  # a finger's tap opens it
             f"{box} [data-testid='stFileUploaderDropzoneInstructions'] {{ display: none; }}"
             f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p "
             f"{{ font-size: 0; }}"
             f"{box} [data-testid='stFileUploaderDropzone'] button [data-testid='stMarkdownContainer'] p::after "
             f"{{ content: {words('choose_photo')}; font-size: 1rem; }}"
+            f"{refused} {{ flex-wrap: wrap; }}"
+            f"{refused}::after {{ content: {words('refused_file', mb=MAX_MB)}; flex-basis: 100%; font-size: 1rem; "
+            f"color: #b71c1c; padding-top: 0.5rem; }}"
             f"{box} [data-testid='stCameraInputButton'] {{ font-size: 0; min-height: 48px; }}"
             f"{box} [data-testid='stCameraInputButton']::after {{ content: {words('take_photo')}; font-size: 1rem; }}"
             f"{box} [data-testid='stCameraInputWebcamComponent'] p {{ font-size: 0; }}"
