@@ -119,7 +119,7 @@ export default function (component) {
 
   for (const [name, slotHtml] of Object.entries(data.slots || {})) {
     if (root.tbSlots[name] === slotHtml) continue;
-    root.querySelectorAll(`[data-slot="${name}"]`).forEach((el) => { el.innerHTML = slotHtml; });
+    root.querySelectorAll(`[data-slot="${name}"]`).forEach((el) => { morph(el, slotHtml); });
     root.tbSlots[name] = slotHtml;
   }
 
@@ -325,6 +325,35 @@ export default function (component) {
     root.querySelectorAll(".tb-queued").forEach((el) => el.classList.remove("tb-queued"));
     queued.forEach(tap);
   }
+}
+
+// A slot's new HTML, put in node by node: what is the same keeps its elements (a side panel's die,
+// counter and track are not built and laid out again because one line of it changed). An element
+// whose own attributes changed is replaced whole, as innerHTML would (a radio button's "checked").
+function morph(slot, html) {
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  morphChildren(slot, fresh.content);
+}
+
+function morphChildren(old, fresh) {
+  const before = [...old.childNodes];
+  const after = [...fresh.childNodes];
+  after.forEach((node, i) => {
+    const kept = before[i];
+    if (!kept) old.appendChild(node);
+    else if (kept.isEqualNode(node)) return;
+    else if (kept.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) kept.data = node.data;
+    else if (kept.nodeType === Node.ELEMENT_NODE && sameElement(kept, node)) morphChildren(kept, node);
+    else old.replaceChild(node, kept);
+  });
+  before.slice(after.length).forEach((node) => node.remove());
+}
+
+function sameElement(a, b) {
+  if (a.nodeName !== b.nodeName || a.attributes.length !== b.attributes.length) return false;
+  for (const { name, value } of a.attributes) if (b.getAttribute(name) !== value) return false;
+  return true;
 }
 
 // A short line over the board (a tap that came while the last decision was on its way).
