@@ -70,11 +70,11 @@ def find(image: np.ndarray) -> Sheet:
     number, corners = max(by_kind.items(), key=lambda item: len(item[1]))
     kind = scan_marks.kinds()[number]
     if len(corners) < len(scan_marks.CORNERS):
-        corners = markers.complete(gray, number, corners)
-    if len(corners) < 3:  # a soft photo: one or two markers place the others badly, the paper's edges well
-        guess = outline.page_map(gray, image, kind.paper, corners, markers.page_px)
-        if guess is not None:
-            corners = markers.complete(gray, number, corners, guess)
+        # One or two markers (a soft photo) place the others badly on a tilted sheet, the paper's edges well.
+        guess = outline.page_map(gray, image, kind.paper, corners, markers.page_px) if len(corners) < 3 else None
+        corners = markers.complete(gray, number, corners, guess)
+        if len(corners) < 3 and guess is not None:  # the outline was not the sheet's: the markers' own map
+            corners = markers.complete(gray, number, corners)
     if len(corners) < 3:
         raise ScanRefused(_why_missing(gray, number, corners))
     to_photo = _homography(kind, corners)
