@@ -126,3 +126,51 @@ def test_a_file_the_picker_refuses_says_why_in_the_players_language(app, tmp_pat
         page.screenshot(path=ARTIFACTS / f"scan-attacks-refused-file-{photo.suffix[1:]}.png")
         assert page.evaluate(REFUSED_LINE) == (
             '"Diese Datei nimmt die Prüfung nicht: ein Foto des Blatts als JPEG, PNG oder WebP, höchstens 20 MB."')
+
+
+@pytest.mark.parametrize("with_seat_link", [False, True], ids=["visitor", "seat-phone"])
+def test_a_phone_reaches_no_photo_box(db, monkeypatch, with_seat_link):
+    """A visitor, or a phone holding a seat link, asking for the Score check page gets the page for its kind
+    of device: no file picker, no camera, nothing read."""
+    from streamlit.testing.v1 import AppTest
+    from streamlit.util import calc_hash
+
+    from tests.components import APP
+    from tests.hamstern.helpers import hamstern_game
+
+    monkeypatch.setattr(access, "connection_is_local", lambda: False)
+    at = AppTest.from_file(APP, default_timeout=60)
+    if with_seat_link:
+        at.query_params["t"] = db.seat_links(hamstern_game(db), [0, 1])[1].token
+    at.run()
+    at._page_hash = calc_hash("score-check")  # the page asked for by its address, as test_access does
+    at.run()
+    assert not at.exception
+    assert not at.file_uploader and not at.camera_input and not at.get("expander")
+    assert db.recent_checks() == []
+
+
+@pytest.mark.xfail(reason="not fixed (the reader is other helpers' work): a noisy photo, as a dim room gives, is "
+                          "read with crosses nobody drew, many of them not marked to look at", strict=False)
+def test_a_noisy_photo_adds_no_cross_the_reader_is_sure_of():
+    """Sheet A of tests/data (6 crosses), with the sensor noise of a dim room added (sigma 12 of 255): read as
+    70 crossed cells, 52 of them not drawn and not marked orange (sigma 8: 22 not drawn, 5 unmarked). A player
+    who wants points takes the photo in the dark. It should be refused (too dark, too noisy) or every extra
+    cell marked."""
+    import io
+    import json
+
+    import numpy as np
+    from PIL import Image
+
+    scan = pytest.importorskip("assistant.scan")
+    truth = {tuple(cell) for cell in json.loads((DATA / "scan-hamstern-a.json").read_text())["crossed"]}
+    clean = np.asarray(Image.open(DATA / "scan-hamstern-a.jpg").convert("RGB")).astype(np.float32)
+    noisy = clean + np.random.default_rng(1).normal(0, 12, clean.shape)
+    out = io.BytesIO()
+    Image.fromarray(np.clip(noisy, 0, 255).astype(np.uint8)).save(out, "JPEG", quality=90)
+    try:
+        result = scan.read_photo(out.getvalue(), "hamstern")
+    except scan.ScanRefused:
+        return  # refused: the player takes it again in better light
+    assert set(result.crossed) - truth <= set(result.unsure)
