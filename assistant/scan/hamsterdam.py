@@ -56,9 +56,10 @@ def read(sheet: Sheet) -> tuple[DamStrip, ...]:
     kind = sheet.kind
     layout = sheet_pdf.page_layout(kind.paper, kind.players, kind.lang)
     relative = ink.relative(sheet.gray)
-    dark = ink.darkness(relative)
+    below = ink.floor(relative)
+    dark = ink.darkness(relative, below)
     pile = numbers().end_tokens[kind.players]
-    inks = _pile_inks(sheet, layout, relative, pile)
+    inks = _pile_inks(sheet, layout, relative, pile, below)
     bare = float(np.percentile(np.concatenate(inks), BARE_PERCENTILE))
     counts = [_count(row - bare) for row in inks]
     if sum(count for count, _ in counts) < pile:  # the piles seem to hold fewer than the game's end:
@@ -77,7 +78,7 @@ def read(sheet: Sheet) -> tuple[DamStrip, ...]:
     return tuple(strips)
 
 
-def _pile_inks(sheet: Sheet, layout, relative: np.ndarray, pile: int) -> list[np.ndarray]:
+def _pile_inks(sheet: Sheet, layout, relative: np.ndarray, pile: int, below: float) -> list[np.ndarray]:
     """Every strip's pile boxes' ink, the print taken away (printed.py): a box's mean darkness beyond
     the printed box's, inside PILE_INSET of its side."""
     width = PAPERS[sheet.kind.paper][0]
@@ -94,7 +95,7 @@ def _pile_inks(sheet: Sheet, layout, relative: np.ndarray, pile: int) -> list[np
     values = []
     for box, template in pairs:
         shown = 1 - black * (1 - template)
-        beyond = np.clip(shown - box - ink.FLOOR, 0, 1)
+        beyond = np.clip(shown - box - below, 0, 1)
         inner = beyond[paper_px:beyond.shape[0] - paper_px, paper_px:beyond.shape[1] - paper_px]  # the box
         inset = int(round(inner.shape[0] * PILE_INSET))
         inner = inner[inset:inner.shape[0] - inset, inset:inner.shape[1] - inset]

@@ -47,8 +47,9 @@ class Reading:
 
 def read(sheet: Sheet, layout: Layout) -> Reading:
     bright = ink.relative(sheet.gray)
-    dark = ink.darkness(bright)
-    measured = cell_inks(sheet, layout, bright, dark)
+    below = ink.floor(bright)
+    dark = ink.darkness(bright, below)
+    measured = cell_inks(sheet, layout, bright, dark, below)
     if sheet.blur_mm > FAINT_PEN_BLUR_MM and cells.fading(cells.pen_strength(layout, measured)):
         raise ScanRefused("scan.blurred")  # a pencil's crosses may have faded away unseen
     crossed, unsure = cells.decide(layout, measured)
@@ -65,7 +66,8 @@ def read(sheet: Sheet, layout: Layout) -> Reading:
                    {cell: ring for cell, (_, _, ring) in measured.items()}, tuple(boxes))
 
 
-def cell_inks(sheet: Sheet, layout: Layout, bright: np.ndarray, dark: np.ndarray) -> dict[Cell, tuple[float, ...]]:
+def cell_inks(sheet: Sheet, layout: Layout, bright: np.ndarray, dark: np.ndarray,
+              below: float = ink.FLOOR) -> dict[Cell, tuple[float, ...]]:
     """Each chamber cell's mean ink and its spread (ink.py), the printed pictures taken out
     (``_without_pictures``) and the points badges left out."""
     geometry = sheet_pdf.grid_geometry(layout, sheet.kind.paper)
@@ -78,7 +80,7 @@ def cell_inks(sheet: Sheet, layout: Layout, bright: np.ndarray, dark: np.ndarray
     keep = {cell: unprinted[top:bottom, left:right] for cell, (top, bottom, left, right) in boxes.items()}
     if not RAW_ICONS:
         patches.update(_without_pictures(layout, {cell: bright[top:bottom, left:right]
-                                                  for cell, (top, bottom, left, right) in boxes.items()}))
+                                                  for cell, (top, bottom, left, right) in boxes.items()}, below))
     found = {}
     for cell, patch in patches.items():
         kept = keep[cell][:patch.shape[0], :patch.shape[1]]  # a picture's cells are cut to one size
@@ -106,7 +108,8 @@ def _outside_disc(shape: tuple[int, int], radius: float) -> np.ndarray:
     return (rows - shape[0] / 2) ** 2 + (cols - shape[1] / 2) ** 2 >= radius * radius
 
 
-def _without_pictures(layout: Layout, bright: dict[Cell, np.ndarray]) -> dict[Cell, np.ndarray]:
+def _without_pictures(layout: Layout, bright: dict[Cell, np.ndarray],
+                      below: float = ink.FLOOR) -> dict[Cell, np.ndarray]:
     """The darkness of the cells with a mushroom or an acorn, the picture's own taken away.
 
     Every mushroom on a sheet is printed alike, and so is every acorn; a pen's strokes fall in a
@@ -126,7 +129,7 @@ def _without_pictures(layout: Layout, bright: dict[Cell, np.ndarray]) -> dict[Ce
         picture = cv2.erode(stack.max(axis=0), np.ones((3, 3), np.uint8))
         for cell, patch in zip(cells, stack, strict=True):
             own = np.minimum(picture, scale[cell])  # the picture on this cell's own shade
-            cleaned[cell] = np.clip((own - patch) / scale[cell] - ink.FLOOR, 0, 1)
+            cleaned[cell] = np.clip((own - patch) / scale[cell] - below, 0, 1)
     return cleaned
 
 

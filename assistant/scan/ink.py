@@ -17,8 +17,10 @@ import numpy as np
 
 from assistant.scan.sheet import PX_PER_MM
 
-# Darkness below this is paper grain, JPEG noise and the unevenness of the estimate, not ink.
+# Darkness below this is paper grain, JPEG noise and the unevenness of the estimate, not ink; in a noisy
+# photo (a dim room's), darkness up to NOISE_SIGMAS of its noise is grain too (floor()).
 FLOOR = 0.1
+NOISE_SIGMAS = 6.0
 NEIGHBOURHOOD_MM = 5.0
 
 
@@ -34,9 +36,20 @@ def relative(gray: np.ndarray) -> np.ndarray:
     return gray / np.maximum(paper, 0.04)
 
 
-def darkness(relative_brightness: np.ndarray) -> np.ndarray:
-    """0 where the paper (or print) is as bright as around it, up to 1 for black ink on white."""
-    return np.clip(1 - relative_brightness - FLOOR, 0, 1)
+def floor(relative_brightness: np.ndarray) -> float:
+    """The darkness below which a pixel is paper: FLOOR, or NOISE_SIGMAS of the photo's noise where that
+    is more. A noisy photo's paper is as grainy as pencil, and the paper estimate (the brightest around)
+    sits on its brightest grains, so all of it would look a little inked. The noise is measured as the
+    spread of what a soft blur takes away (the median's, which the print's and the pen's edges barely move)."""
+    residual = relative_brightness - cv2.GaussianBlur(relative_brightness, (0, 0), 2.0)
+    noise = 1.4826 * float(np.median(np.abs(residual - np.median(residual))))
+    return max(FLOOR, NOISE_SIGMAS * noise)
+
+
+def darkness(relative_brightness: np.ndarray, below: float = FLOOR) -> np.ndarray:
+    """0 where the paper (or print) is as bright as around it, up to 1 for black ink on white; darkness
+    up to ``below`` (floor()) does not count."""
+    return np.clip(1 - relative_brightness - below, 0, 1)
 
 
 def disc_mask(shape: tuple[int, int], discs) -> np.ndarray:

@@ -109,3 +109,22 @@ def test_a_soft_photo_of_a_faint_pencil_is_refused_as_blurred():
     with pytest.raises(ScanRefused) as refused:
         read_photo(photo.data)
     assert refused.value.key == "scan.blurred"
+
+
+def test_a_noisy_photo_of_a_dim_room_adds_no_cross():
+    """Sensor noise of sigma 12 (of 255) on a kept photo: the paper is as grainy as pencil, and the
+    paper's estimate sits on its brightest grains; the floor rises with the noise (ink.floor)."""
+    import io
+    import json
+    from pathlib import Path
+
+    from PIL import Image
+
+    data = Path(__file__).resolve().parent.parent / "data"
+    truth = {tuple(cell) for cell in json.loads((data / "scan-hamstern-a.json").read_text())["crossed"]}
+    clean = np.asarray(Image.open(data / "scan-hamstern-a.jpg").convert("RGB")).astype(np.float32)
+    noisy = np.clip(clean + np.random.default_rng(1).normal(0, 12, clean.shape), 0, 255).astype(np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(noisy).save(out, "JPEG", quality=90)
+    result = read_photo(out.getvalue(), "hamstern")
+    assert result.crossed ^ truth <= result.unsure and len(result.unsure) <= 5
