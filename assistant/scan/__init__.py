@@ -3,8 +3,10 @@
 ``read_photo(data, game=None)`` takes the photo's bytes (JPEG, PNG...) and returns a ScanResult, or
 raises ScanRefused (a ValueError) whose ``message(lang)`` tells the player in one line what to do
 ("Hold the tablet above the whole sheet..."). Plain Python, OpenCV (headless) and numpy: no network,
-no model. The steps: photo.py decodes, markers.py and sheet.py find the corner markers and straighten
-the sheet, hamstern.py or hamsterdam.py read its boxes, ink.py measures pen on paper whatever the light.
+no model. The steps: photo.py decodes, markers.py and sheet.py find the corner markers (outline.py the
+paper's edges, where a soft photo hid some) and straighten the sheet, code.py reads a cave's QR code,
+hamstern.py or hamsterdam.py read its boxes (cells.py decides a Hamstern sheet's cells against its own
+pen, printed.py takes a tracker box's print away), ink.py measures pen on paper whatever the light.
 """
 
 from __future__ import annotations
