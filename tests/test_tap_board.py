@@ -1,5 +1,6 @@
-"""The tap board sends its picture once: the next runs send it again only if it changed, or if the
-browser lost it (a decision names the picture the browser shows).
+"""The tap board sends its picture once: after a decision the browser names the picture it shows
+(and a redraw after another device's move names the pictures it keeps), and the next run sends the
+picture again only if it changed, or if the browser lost it.
 
 A decision is drawn in the browser at once (tap_board's ``sent``), marked as waiting until the
 server's picture replaces it: checked in Chromium with the server's answers held back.
@@ -114,8 +115,6 @@ def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():
     at = AppTest.from_string(PAGE, default_timeout=30).run()
     first = sent(at)
     assert first["html"] == "<div>one</div>" and first["html_id"] == picture_id("<div>one</div>")
-    # A run without a decision (another device moved): the browser keeps what it was sent.
-    assert at.run().get("bidi_component") and sent(at)["html"] is None
 
     # The browser shows picture one and decides: the picture is not sent again.
     after = tap(at, "go", first["html_id"])
@@ -128,6 +127,35 @@ def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():
     # The browser lost its pictures and asks: sent, and nothing is decided.
     assert tap(at, SEND_PICTURE, None)["html"] == "<div>two</div>"
     assert at.session_state.decisions == ["go", "go", "turn"]
+
+
+def test_a_phone_redrawn_after_another_move_is_not_sent_the_pictures_it_keeps(db):
+    """The events route's trigger names the pictures the page keeps: a phone that has not decided yet
+    gets its sheets once, not on every move of another device; a page that lost them gets them."""
+    from assistant.games.hamstern import Roll
+    from tests.components import HS, board, open_seat
+
+    state = get_game("hamstern").new_state(3, seed=7)
+    state.apply(Roll(3))
+    game_id = db.create(state, {"names": ["Ann", "Ben", "Cid"], "dice": "app"})
+    at = open_seat(db.seat_links(game_id, [0, 1, 2])[1].token).run()
+    first = json.loads(board(at, HS).proto.json)["board"]
+    assert first["html"] is not None
+
+    def heard(pictures) -> dict:
+        listener = next(e for e in at.get("bidi_component") if e.proto.id.endswith("-ht-live-events"))
+        states = at._tree.get_widget_states()
+        widget = states.widgets.add()
+        widget.id = _make_trigger_id(listener.proto.id, "events")
+        widget.json_trigger_value = json.dumps([{"event": "moved", "value": {"count": 1, "n": 1,
+                                                                             "pictures": pictures}}])
+        at._run(states)
+        assert not at.exception, at.exception
+        return json.loads(board(at, HS).proto.json)["board"]
+
+    assert heard([first["html_id"], "another"])["html"] is None
+    assert heard([])["html"] == first["html"]  # a page that lost it (or never got it)
+    assert heard("junk")["html"] == first["html"] and heard([{"id": 1}])["html"] == first["html"]
 
 
 def test_every_decision_names_itself_and_the_next_picture_says_it_answers_it():

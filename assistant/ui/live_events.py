@@ -30,6 +30,7 @@ from starlette.routing import Route
 from assistant import live
 from assistant.store_errors import StorageError
 from assistant.ui.access import may_follow
+from assistant.ui.components import browser_keeps
 
 ROUTE = "/_ht/events"
 WAIT_SECONDS = 25.0  # a request waits this long for a move, then the browser asks again
@@ -137,4 +138,8 @@ def listen(game_id: str, after: int, drawn: float, me: str, token: str | None = 
 
 
 def _heard() -> None:
-    """The trigger itself is all: its rerun of the fragment looks whether the game moved."""
+    """The trigger's rerun of the fragment looks whether the game moved; the trigger also names the tap
+    boards' pictures the browser keeps, which that redraw then does not send again."""
+    moved = (st.session_state.get("ht-live-events") or {}).get("moved")
+    if isinstance(moved, dict):
+        browser_keeps(moved.get("pictures"))

@@ -32,10 +32,12 @@ _tap_board = st.components.v2.component(
 
 # The browser keeps each picture it was sent, by its id, and names the one it shows in every
 # decision; a run then sends the picture only if it changed (a 4-player sheet table is 100 KB that
-# Streamlit would otherwise serialise, hash and send on every decision, and a phone on every move of
-# another device). What a run sent counts as kept until a decision says otherwise; a browser that
-# lost it after all asks for it (SEND_PICTURE).
+# Streamlit would otherwise serialise, hash and send on every decision). A device that redraws because
+# another device moved (assistant/ui/live_events.py) names the pictures it keeps too (``browser_keeps``):
+# a phone that has not decided yet is not sent its sheets again on every move. Only the browser's word
+# counts: a run's picture may never reach it (a newer run drops what an older one had not sent yet).
 _HAS_PICTURE = "_tb_has_picture:"
+_LAST_PICTURE = "_tb_last_picture"  # {board key: the id of the picture its last run drew it with}
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
 # The number of the last decision taken (the browser numbers them): the next picture says it answers
 # it, and the browser's drawing of that decision gives way to it, even when nothing else changed (a
@@ -106,6 +108,16 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
         st.session_state.notice = tr(refused)
         return
     on_decision(decision)
+
+
+def browser_keeps(picture_ids) -> None:
+    """The browser says it keeps these pictures (a list of ids; anything else keeps none): every board
+    last drawn with one of them is not sent its picture again, every other one is. A browser that claims
+    one it lost asks for it."""
+    listed = picture_ids[:64] if isinstance(picture_ids, list) else []
+    kept = {picture for picture in listed if isinstance(picture, str)}
+    for key, picture in st.session_state.get(_LAST_PICTURE, {}).items():
+        st.session_state[_HAS_PICTURE + key] = picture if picture in kept else None
 
 
 def _wait_note() -> str:
@@ -184,6 +196,6 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "full_note": _full_note() if max_selected else "",
     }
     _offer(key, data)
-    st.session_state[_HAS_PICTURE + key] = html_id
+    st.session_state.setdefault(_LAST_PICTURE, {})[key] = html_id
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).
     _tap_board(key=key, data={"board": data}, on_action_change=partial(_dispatch, key, on_decision))

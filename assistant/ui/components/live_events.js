@@ -70,7 +70,9 @@ async function listen(live, run) {
         if (count !== live.heard) {
           live.heard = count;
           live.sent += 1;  // a new value each time, so that each is a new trigger
-          live.setTriggerValue("moved", { count, n: live.sent });
+          // The tap boards' pictures this page keeps (tap_board.js): the redraw need not send them again.
+          const pictures = window.tbPictures ? [...window.tbPictures.keys()] : [];
+          live.setTriggerValue("moved", { count, n: live.sent, pictures });
         }
       } else if (answer.status !== 204) {  // no events route (a server without it): the slow look remains
         await sleep(retry = Math.min(retry * 2, MAX_RETRY_MS));
