@@ -150,8 +150,6 @@ def test_a_phone_reaches_no_photo_box(db, monkeypatch, with_seat_link):
     assert db.recent_checks() == []
 
 
-@pytest.mark.xfail(reason="not fixed (the reader is other helpers' work): a noisy photo, as a dim room gives, is "
-                          "read with crosses nobody drew, many of them not marked to look at", strict=False)
 def test_a_noisy_photo_adds_no_cross_the_reader_is_sure_of():
     """Sheet A of tests/data (6 crosses), with the sensor noise of a dim room added (sigma 12 of 255): read as
     70 crossed cells, 52 of them not drawn and not marked orange (sigma 8: 22 not drawn, 5 unmarked). A player

@@ -106,9 +106,12 @@ def _strip_marks(strip: tracker.Strip, read, width: float, pile: int):
 
 
 def _chosen(count, inks, boxes: int, *, from_left: bool) -> list[int]:
-    """Which boxes the reader counted: the ``count`` inkiest (by its own measure), or without the measures
-    the first ``count`` of a pile (struck from the left) and none of the tokens (any card may hold one)."""
+    """Which boxes the reader counted: a pile's first ``count`` (it is struck from the left, and the reader
+    counts to where the struck run ends); the tokens' ``count`` inkiest by the reader's own measure, none
+    without it (any card may hold one)."""
     count = count if type(count) is int and 0 <= count <= boxes else 0
+    if from_left:
+        return list(range(count))
     if len(inks) == boxes:
         return sorted(sorted(range(boxes), key=lambda n: inks[n], reverse=True)[:count])
-    return list(range(count)) if from_left else []
+    return []
