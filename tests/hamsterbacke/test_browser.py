@@ -22,6 +22,7 @@ from tests.in_browser import (
     part,
     press,
     select,
+    settle,
     tap_to_decide,
     tops,
     wait_idle,
@@ -164,7 +165,7 @@ def test_the_end_screen(app, size):
     with browser_page(*SIZES[size]) as page:
         page.goto(f"{app.url}/hamsterbacke?game={played}&lang=en")
         page.locator("h2", has_text="The game is over").wait_for()
-        page.wait_for_timeout(300)
+        settle(page)  # the end screen is drawn in parts (the standings, the chart): all of it
+        page.get_by_text("Blocking stack").first.wait_for()
         page.screenshot(path=ARTIFACTS / f"backe-{size}-end.png")
-        assert page.get_by_text("Blocking stack").first.is_visible()
         assert_tablet_friendly(page)
