@@ -395,15 +395,21 @@ def real_reader():
     return read_photo
 
 
-def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
+def kept_photo(game: str):
+    """The first photo of ``game``'s sheet kept in tests/data that the reader reads, and its reading by the
+    real reader: (the bytes, the file's name, the reading)."""
     read_photo = real_reader()
-    photos = [path for path in real_photos("hamstern") if "refused" not in path.name]
+    photos = [path for path in real_photos(game) if "refused" not in path.name]
     if not photos:
-        pytest.skip("no photo of a Hamstern sheet in tests/data")
+        pytest.skip(f"no photo of a {game} sheet in tests/data")
     data = photos[0].read_bytes()
-    expected = read_photo(data, "hamstern")
+    return data, photos[0].name, read_photo(data, game)
+
+
+def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
+    data, name, expected = kept_photo("hamstern")
     at = open_app(PAGE)
-    upload(at, data=data, name=photos[0].name)
+    upload(at, data=data, name=name)
     if expected.side != "A":  # a photo of side B or a cave: the empty check is switched to it
         at.button(key="sc-photo-switch").click().run()
     saved = check_data(db, at)
@@ -417,15 +423,10 @@ def test_a_real_photo_of_a_sheet_fills_the_check_as_the_reader_reads_it(db):
 def real_tracker_uploaded():
     """A Hamsterdam check with as many players as the kept photo of a dam tracker has strips, the photo
     uploaded to it: (the page, what the real reader reads on the photo)."""
-    read_photo = real_reader()
-    photos = [path for path in real_photos("hamsterdam") if "refused" not in path.name]
-    if not photos:
-        pytest.skip("no photo of a dam tracker in tests/data")
-    data = photos[0].read_bytes()
-    expected = read_photo(data, "hamsterdam")
+    data, name, expected = kept_photo("hamsterdam")
     at = hamsterdam(open_app(PAGE))
     at.segmented_control(key="hd_sc_count").set_value(len(expected.strips)).run()
-    upload(at, "hd-sc-photo", data=data, name=photos[0].name)
+    upload(at, "hd-sc-photo", data=data, name=name)
     return at, expected
 
 

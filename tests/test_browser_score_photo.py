@@ -174,6 +174,14 @@ def served_real(tmp_path_factory):
             yield url, Store(path)
 
 
+def assert_unsure_marked(page, expected) -> None:
+    """Every cell the reading is unsure of, and no other, marked on the sheet (the marks come after the
+    reading's line; the reader may be sure of every cell)."""
+    if expected.unsure:
+        page.locator(f"{SC} .tb-unsure").nth(len(expected.unsure) - 1).wait_for()
+    assert page.locator(f"{SC} .tb-unsure").count() == len(expected.unsure)
+
+
 def test_a_real_photo_of_side_b_switches_an_empty_check_on_a_tablet(served_real):
     """The check starts on side A; the photo shows side B: the page says so, and one tap switches it."""
     from assistant.scan import read_photo
@@ -190,9 +198,7 @@ def test_a_real_photo_of_side_b_switches_an_empty_check_on_a_tablet(served_real)
         page.locator(".st-key-sc-photo-switch button").click()
         wait_idle(page)
         page.get_by_text(f"Read from the photo. Crossed cells: {len(expected.crossed)};").wait_for()
-        if expected.unsure:  # the board's marks come after (the reader may be sure of every cell)
-            page.locator(f"{SC} .tb-unsure").nth(len(expected.unsure) - 1).wait_for()
-        assert page.locator(f"{SC} .tb-unsure").count() == len(expected.unsure)
+        assert_unsure_marked(page, expected)
         check = page.evaluate("new URLSearchParams(location.search).get('check')")
         saved = store.load_check(check).data
         assert saved["side"] == "B" and len(saved["crossed"]["B"][0]) == len(expected.crossed)
@@ -212,9 +218,7 @@ def test_a_real_photo_of_side_a_on_a_phone(served_real):
         page.locator(SC).wait_for()
         upload(page, "Blatt von Person 1 aus einem Foto lesen", photo)
         page.get_by_text(f"Vom Foto gelesen. Angekreuzte Felder: {len(expected.crossed)};").wait_for()
-        if expected.unsure:  # the cells to look at, marked (the reader may be sure of every one)
-            page.locator(f"{SC} .tb-unsure").nth(len(expected.unsure) - 1).wait_for()
-        assert page.locator(f"{SC} .tb-unsure").count() == len(expected.unsure)
+        assert_unsure_marked(page, expected)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         mine = [small for small in small_tap_targets(page) if small[0] in ("Angesehen", "−", "+")]
         assert not mine, mine
