@@ -144,6 +144,10 @@ def test_the_laptops_camera_takes_the_photo(served):
             page.get_by_text("Kamera dieses Geräts verwenden").click()
             take = page.locator("[data-testid=stCameraInputButton]")
             page.wait_for_function("document.querySelector('[data-testid=stCameraInputButton]')?.disabled === false")
+            # The button is enabled once the camera is granted, but its picture is taken from the video, which
+            # may not have its first frame yet: a tap then takes nothing (a player taps again).
+            page.wait_for_function("(v => v && v.readyState >= 2 && v.videoWidth > 0)"
+                                   "(document.querySelector('[data-testid=stCameraInput] video'))")
             take.scroll_into_view_if_needed()
             page.screenshot(path=ARTIFACTS / "score-photo-1024-camera-de.png")
             take.click()
