@@ -449,3 +449,16 @@ def test_the_served_app_sends_an_answer_at_once_not_after_a_delayed_ack(tmp_path
                     first = first or time.monotonic()
                 gaps.append(time.monotonic() - first)
         assert sorted(gaps)[len(gaps) // 2] < 0.02, gaps
+
+
+def test_the_served_app_sends_a_runs_deltas_without_waiting_between_them(monkeypatch):
+    """Streamlit's runtime waits between two sends of a run's deltas (5 ms as it comes): a board drawn just
+    after the run's first delta went out waited that long; send_at_once shortens the wait to 1 ms."""
+    import uvicorn
+    from streamlit.runtime import runtime
+
+    monkeypatch.setattr(uvicorn.Server, "startup", uvicorn.Server.startup)
+    monkeypatch.setattr(runtime, "MESSAGE_FLUSH_INTERVAL_SECS", 0.005)
+    live_events.send_at_once()
+    assert runtime.MESSAGE_FLUSH_INTERVAL_SECS == 0.001
+    assert getattr(uvicorn.Server.startup, "sends_at_once", False)

@@ -36,6 +36,13 @@ TABLET_CSS = """
 [data-testid="stColumn"] { min-width: 0 !important; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
+/* What a run is redrawing fades only if the run takes long (as Streamlit's own stale fade), but as an
+   animation that starts after 0.6 s: Streamlit's delayed opacity transition, created on every run, made
+   the browser lift each redrawn element (a whole sheet table) onto a layer of its own and draw it again,
+   on every device at every move: about 15 ms of a phone's CPU per update and 45 ms of the GPU process's. */
+[data-stale="true"] { transition: none !important; opacity: 1 !important;
+  animation: ht-stale 0.5s ease-in 0.6s forwards; }
+@keyframes ht-stale { to { opacity: 0.33; } }
 /* The top bar: navigation targets a finger can hit, the language switch at its end. */
 .st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
 .st-key-ht-topbar [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center;
