@@ -42,7 +42,7 @@ def _is_wide(chamber) -> bool:
     return last - first + 1 >= WIDE
 
 
-def _size(layout: Layout) -> tuple[float, float]:
+def sheet_size(layout: Layout) -> tuple[float, float]:
     """The whole sheet at full size, in px (the tappable sheet's view box: the grid and its margin)."""
     return _px(layout.cols * 10 + EDGE + 1), _px(layout.rows * 10 + EDGE + 1)
 
@@ -52,7 +52,7 @@ def phone_css(side: str) -> str:
     """The window's rules for one side of the sheet: where each chamber lies decides where the
     sheet is moved to show it."""
     layout = load_layout(side)
-    width, height = _size(layout)
+    width, height = sheet_size(layout)
     fit_x = f"calc(100cqw - {width}px)"  # the furthest the sheet moves left: its right edge at the window's
     fit_y = f"calc(100cqh - {height}px)"
     rules = [f".hs-phone .hs-sheet {{ width: {width}px; height: {height}px; }}",
@@ -85,7 +85,7 @@ def sheet_window(side: str, sheet: str, go_words: tuple[str, ...]) -> str:
     """The sheet in its window, with a label over each chamber that, on the whole sheet, goes to it
     (``go_words``: what each says to a screen reader)."""
     layout = load_layout(side)
-    width, height = _size(layout)
+    width, height = sheet_size(layout)
     labels = []
     for n, (chamber, words) in enumerate(zip(layout.chambers, go_words, strict=True)):
         top, bottom, first, last = _box(chamber)

@@ -18,7 +18,7 @@ from assistant.games.hamstern.scorecard import unreachable_crosses
 from assistant.store import SavedCheck
 from assistant.ui.common import lang, plain, tr
 from assistant.ui.components import tap_board
-from assistant.ui.hamstern import score_photo
+from assistant.ui.hamstern import phone, score_photo
 from assistant.ui.hamstern.cave_picker import CODE, DAY, KINDS, describe, kind_label, make_cave
 from assistant.ui.hamstern.sheet import cell_id, parse_cell_id, sheet_svg
 from assistant.ui.score_saving import (
@@ -239,7 +239,8 @@ def hamstern_check(saved: SavedCheck | None) -> None:
                        ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
         bind(key, value)
     _choose_side(side)
-    top = st.columns([2, 1.6], wrap=False)
+    st.html(PLAYERS_CSS)
+    top = st.container(key="sc-players-row").columns([2, 1.6])
     top[0].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
                              key="sc_count", on_change=_set, args=("count", "sc_count"))
     top[1].toggle(tr("ui.hamstern.free_start"), key="sc_free", on_change=_set, args=("free_start", "sc_free"))
@@ -280,12 +281,31 @@ def hamstern_check(saved: SavedCheck | None) -> None:
     # lies under the cells while it is this sheet's.
     unsure = [cell_id(cell) for cell in sorted(score_photo.unsure_cells(side, player))]
     under, see_through = score_photo.photo_under(side, player)
-    tap_board("sc-board", f'<div class="tb-board">{score_photo.UNSURE_CSS}{see_through}'
-                          f'{sheet_svg(layout, crossed, tappable=True, under=under)}</div>',
+    # The crosses come as marks: the picture stays the same from tap to tap, so the board is not drawn anew
+    # (on a phone the sheet stays where it was slid to).
+    tap_board("sc-board", f'<div class="tb-board sc-sheet">{_phone_css(layout)}{score_photo.UNSURE_CSS}{see_through}'
+                          f'{sheet_svg(layout, tappable=True, under=under)}</div>',
               tappable=[cell_id(cell) for cell in layout.cells], select="one", choose_button="toggle",
-              marks={"tb-unsure": unsure}, on_decision=partial(_tapped, side, player))
+              marks={"tb-unsure": unsure, "tb-crossed": [cell_id(cell) for cell in sorted(crossed)]},
+              version=len(crossed),  # every tap changes it by one: the tapped cell is not kept selected
+              on_decision=partial(_tapped, side, player))
     _track_counter(data["struck"][side][player], layout.one_track_length, side, player)
     st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))
+
+
+# The number of players and the variant's switch side by side, but one under the other on a phone: beside
+# the switch a phone showed four of the six numbers, and half the switch's words.
+PLAYERS_CSS = """<style>@media (max-width: 640px) {
+.st-key-sc-players-row [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
+.st-key-sc-players-row [data-testid="stColumn"] { flex: 1 1 100% !important; width: 100% !important; } }</style>"""
+
+
+def _phone_css(layout) -> str:
+    """On a phone the whole sheet at its width would make cells of 28 px: there it keeps cells a finger
+    can hit (as a seat's window does, phone.py) and the sheet slides sideways under the finger."""
+    width = phone.sheet_size(layout)[0]
+    return (f"<style>@media {phone.PHONE} {{ .tb-board.sc-sheet {{ display: block; overflow-x: auto; }} "
+            f".tb-board.sc-sheet svg.ht-sheet {{ width: {width}px; max-width: none; max-height: none; }} }}</style>")
 
 
 # The 1-track's count between big − and + (48 px, as Hamsterdam's counters); orange while a photo's
