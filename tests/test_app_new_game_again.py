@@ -69,6 +69,31 @@ def test_new_game_at_hamstern_keeps_the_players_and_the_side(db):
     assert db.load(again["id"]).state.options["side"] == "B"
 
 
+@pytest.mark.parametrize(("setup", "free_start"), [
+    ({"dice": "real"}, True), ({"dice": "app", "auto_roll": True}, False),
+    ({"dice": "loaded", "auto_roll": "yes"}, False)])
+def test_new_game_at_hamstern_keeps_the_dice_and_the_variant(db, setup, free_start):
+    """Real dice or the app's (rolling by itself or not), and the variant's free first crosses, as last game;
+    a setup the form cannot show gives the form's own first values."""
+    page, new, start = GAMES["hamstern"]
+    state = get_game("hamstern").new_state(2, seed=4, free_start=free_start)
+    rng = random.Random(4)
+    while not state.is_over():
+        state.apply(state.chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    game_id = db.create(state, {"names": ["Ann", "Ben"], **setup})
+    at = open_app(page, game=game_id)
+    at.button(key=new).click().run()
+    assert not at.exception, at.exception
+    at.button(key=start).click().run()
+    assert not at.exception, at.exception
+    again = db.recent()[0]
+    assert again["id"] != game_id
+    kept = setup if setup["dice"] in ("app", "real") else {"dice": "app"}
+    assert again["setup"]["dice"] == kept["dice"]
+    assert again["setup"]["auto_roll"] is (kept.get("auto_roll") is True)
+    assert db.load(again["id"]).state.options["free_start"] is free_start
+
+
 def test_a_damaged_setup_offers_the_plain_form(db):
     """A setup the form cannot show (bots of a level this game has not) seats nobody: the usual form."""
     page, new, _ = GAMES["moemmen"]

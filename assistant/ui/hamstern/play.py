@@ -355,7 +355,8 @@ def _end_screen(table: Table, view: dict, layout) -> None:
     if _may_undo(table, None):
         st.button(_undo_label(table, plain), key="hs-undo", icon=":material/undo:", on_click=undo,
                   args=(table, None, _may_undo))
-    new_game_button("hs-new", offered_again(NEW_GAME_SIDE, view["side"]) | players_again(table.setup))
+    same = offered_again(NEW_GAME_SIDE, view["side"]) | players_again(table.setup, view["free_start"])
+    new_game_button("hs-new", same)
 
 
 def _solo_results(table: Table, view: dict) -> None:
