@@ -166,10 +166,21 @@ def _straighten(image: np.ndarray, kind: scan_marks.SheetKind, to_photo: np.ndar
 
 def _looks_blurred(gray: np.ndarray) -> bool:
     """With no marker found: is the photo so soft that none could be? (Sharp photos of paper and wood
-    have edges; a photo shaken or out of focus has none.)"""
+    have edges; a photo shaken or out of focus has none.) A picture of nothing (a bare table, a wall, one
+    colour) has no edges either, but no light and dark parts at all: no sheet, not a blurred one."""
+    scale = min(1.0, 64 / max(gray.shape))
+    overview = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    light, dark = np.percentile(overview, (95, 5))
+    if light - dark < BARE_CONTRAST:
+        return False
     small = cv2.resize(gray, None, fx=min(1.0, 800 / max(gray.shape)), fy=min(1.0, 800 / max(gray.shape)),
                        interpolation=cv2.INTER_AREA)
     return float(cv2.Laplacian(small, cv2.CV_32F).var()) < 12.0
+
+
+# Grey levels between the light and the dark parts of a picture seen from afar: a sheet on a table, blurred
+# or not, has its paper, its print and the table; a bare table's grain and a camera's noise average away.
+BARE_CONTRAST = 25
 
 
 def _blur_mm(gray: np.ndarray, kind: scan_marks.SheetKind, corners: dict[int, np.ndarray], px_per_mm: float) -> float:
