@@ -266,14 +266,12 @@ def hamstern_check(saved: SavedCheck | None) -> None:
              tr("ui.total"): b.total,
              tr("ui.hamstern.won"): tr("ui.hamstern.won_mark") if n in winners else ""}
             for n, b in enumerate(breakdowns)]
-    st.table(rows, hide_index=True)
-    decided = scoring.deciding_tie_break(breakdowns) if count > 1 and started else None
-    if decided:
-        st.caption(tr(f"ui.hamstern.decided_by_{decided}"))
+    # Above the sheet only what keeps its height from tap to tap (a row that grew, a line that came, moved
+    # the sheet under the finger between two taps): the totals' rows do not wrap, and the lines a tap may
+    # bring (a tie-break, a cross out of reach) come under the sheet.
+    st.html(TOTALS_CSS)
+    st.container(key="sc-totals").table(rows, hide_index=True)
     crossed = sheets[player]
-    stray = unreachable_crosses(layout, layout.mask(crossed), data["free_start"])
-    if stray:
-        st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
     score_photo.marks_line(side, player)
     score_photo.photo_switch(side, player)
     # Every tap is an entry, saved at once; a mis-tap is taken back by tapping again. Cells a photo's
@@ -289,10 +287,19 @@ def hamstern_check(saved: SavedCheck | None) -> None:
               marks={"tb-unsure": unsure, "tb-crossed": [cell_id(cell) for cell in sorted(crossed)]},
               version=len(crossed),  # every tap changes it by one: the tapped cell is not kept selected
               on_decision=partial(_tapped, side, player))
+    decided = scoring.deciding_tie_break(breakdowns) if count > 1 and started else None
+    if decided:
+        st.caption(tr(f"ui.hamstern.decided_by_{decided}"))
+    stray = unreachable_crosses(layout, layout.mask(crossed), data["free_start"])
+    if stray:
+        st.warning(tr("ui.hamstern.check_unreachable", cell=cell_name(layout.cells[stray.bit_length() - 1])))
     _track_counter(data["struck"][side][player], layout.one_track_length, side, player)
     st.button(tr("ui.hamstern.clear_sheet"), key="sc_clear", on_click=_clear_sheet, args=(side, player))
 
 
+TOTALS_CSS = """<style>.st-key-sc-totals [data-testid="stTable"] { overflow-x: auto; }
+.st-key-sc-totals th, .st-key-sc-totals td, .st-key-sc-totals th *, .st-key-sc-totals td * {
+  white-space: nowrap !important; }</style>"""
 # The number of players and the variant's switch side by side, but one under the other on a phone: beside
 # the switch a phone showed four of the six numbers, and half the switch's words.
 PLAYERS_CSS = """<style>@media (max-width: 640px) {
