@@ -8,6 +8,15 @@ from assistant.store import Store
 from tests.coin_flip import coin_flip  # noqa: F401 - registers the registry tests' tiny game
 
 
+def pytest_collection_modifyitems(config, items):
+    """A browser test gets one more try, and a test that needed it is listed as a rerun ("R" and RERUN
+    in the summary): it waits on a real browser and a served app, both sharing two cores with the other
+    worker's, and a wait that load made too short once failed a whole CI run. Twice failing still fails."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("flaky"):
+            item.add_marker(pytest.mark.flaky(reruns=1))
+
+
 @pytest.fixture(autouse=True)
 def on_the_laptop(monkeypatch):
     """AppTest drives the app as the laptop's own browser does: the table (assistant/ui/access.py).
