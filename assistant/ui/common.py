@@ -34,6 +34,10 @@ TABLET_CSS = """
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
+/* A link in a page (not the top bar's) is a tap target too. */
+[data-testid="stMain"] [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center; }
+/* A switch or a box to tick answers a finger anywhere on its line, not only on its 24 px. */
+[data-testid="stMain"] [data-testid="stCheckbox"] label { min-height: 44px; align-items: center; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
 /* What a run is redrawing fades only if the run takes long (as Streamlit's own stale fade), but as an
@@ -52,7 +56,7 @@ TABLET_CSS = """
 /* Narrower than a landscape tablet: each link's icon above its name, so all eight pages fit in 800 px. */
 @media (max-width: 1180px) {
   .st-key-ht-topbar [data-testid="stPageLink"] a { flex-direction: column; justify-content: center; gap: 0;
-    padding: 2px 4px; }
+    padding: 2px 4px; min-width: 48px; }
   .st-key-ht-topbar [data-testid="stPageLink"] a p { font-size: 0.78rem; white-space: nowrap; }
 }
 /* A phone: the page's margins smaller; the links in rows of four, the language switch beside them. */
@@ -60,7 +64,10 @@ TABLET_CSS = """
   .block-container { padding-left: 0.5rem; padding-right: 0.5rem; }
   .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; }
   .st-key-ht-links { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); width: 100%; }
-  .st-key-ht-topbar [data-testid="stPageLink"] a { justify-content: center; }
+  /* Each link its whole quarter of the row ("Home" alone was 39 px wide). */
+  .st-key-ht-links > [data-testid="stElementContainer"], .st-key-ht-links [data-testid="stPageLink"],
+  .st-key-ht-links [data-testid="stPageLink"] > div { width: 100% !important; }
+  .st-key-ht-topbar [data-testid="stPageLink"] a { justify-content: center; width: 100%; }
   .st-key-ht-topbar [data-testid="stPageLink"] a p { overflow: hidden; text-overflow: ellipsis; }
   /* Home: two games a row. */
   [data-testid="stHorizontalBlock"]:has(.ht-tile-picture) { flex-wrap: wrap; }
