@@ -34,10 +34,15 @@ TABLET_CSS = """
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
-/* A link in a page (not the top bar's) is a tap target too. */
-[data-testid="stMain"] [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center; }
-/* A switch or a box to tick answers a finger anywhere on its line, not only on its 24 px. */
-[data-testid="stMain"] [data-testid="stCheckbox"] label { min-height: 44px; align-items: center; }
+/* A link in a page (not the top bar's) is a tap target too: 44 px high, as a layer over it (the layout as is). */
+[data-testid="stMain"] [data-testid="stPageLink"] a { position: relative; }
+[data-testid="stMain"] [data-testid="stPageLink"] a::after { content: ""; position: absolute; left: 0; right: 0;
+  top: 50%; height: max(44px, 100%); transform: translateY(-50%); }
+/* A switch or a box to tick answers a finger 44 px high, not only on its 24 px line: a layer over the line
+   reaching 10 px above and below it, so the page's layout stays as it is (forms keep Start on screen). */
+[data-testid="stMain"] [data-testid="stCheckbox"] label { position: relative; }
+[data-testid="stMain"] [data-testid="stCheckbox"] label::after { content: ""; position: absolute; left: 0; right: 0;
+  top: 50%; height: 44px; transform: translateY(-50%); }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
 /* What a run is redrawing fades only if the run takes long (as Streamlit's own stale fade), but as an
