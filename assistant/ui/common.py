@@ -34,15 +34,11 @@ TABLET_CSS = """
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
-/* A link in a page (not the top bar's) is a tap target too: 44 px high, as a layer over it (the layout as is). */
-[data-testid="stMain"] [data-testid="stPageLink"] a { position: relative; }
-[data-testid="stMain"] [data-testid="stPageLink"] a::after { content: ""; position: absolute; left: 0; right: 0;
-  top: 50%; height: max(44px, 100%); transform: translateY(-50%); }
-/* A switch or a box to tick answers a finger 44 px high, not only on its 24 px line: a layer over the line
-   reaching 10 px above and below it, so the page's layout stays as it is (forms keep Start on screen). */
-[data-testid="stMain"] [data-testid="stCheckbox"] label { position: relative; }
-[data-testid="stMain"] [data-testid="stCheckbox"] label::after { content: ""; position: absolute; left: 0; right: 0;
-  top: 50%; height: 44px; transform: translateY(-50%); }
+/* A link in a page and a switch answer a finger 44 px high, not only on their 28 and 24 px lines: padding
+   that the same negative margin takes back, so the page's layout stays as it is (forms keep Start on screen).
+   The top bar's links have their own size below. */
+[data-testid="stMain"] [data-testid="stPageLink"] a { padding-top: 8px; padding-bottom: 8px; margin: -8px 0; }
+[data-testid="stMain"] [data-testid="stCheckbox"] label { padding-top: 11px; padding-bottom: 11px; margin: -11px 0; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
 /* What a run is redrawing fades only if the run takes long (as Streamlit's own stale fade), but as an
@@ -55,7 +51,7 @@ TABLET_CSS = """
 /* The top bar: navigation targets a finger can hit, the language switch at its end. */
 .st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
 .st-key-ht-topbar [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center;
-  padding: 0 10px; }
+  padding: 0 10px; margin: 0; }
 .st-key-ht-lang button { min-height: 44px; min-width: 48px; }
 .st-key-ht-links { flex-wrap: nowrap; gap: 0.25rem; }
 /* Narrower than a landscape tablet: each link's icon above its name, so all eight pages fit in 800 px. */
