@@ -28,6 +28,9 @@ LEAST_PX_PER_MM = 2.2  # below this a pencil cross is a pixel wide in the photo
 MOST_BLUR_MM = 0.40
 FAINT_PEN_BLUR_MM = 0.31
 SOFT_MM = 0.28
+# Grey levels between the light and the dark parts of a picture seen from afar: a sheet on a table, blurred
+# or not, has its paper, its print and the table; a bare table's grain and a camera's noise average away.
+BARE_CONTRAST = 25
 # The page is allowed to reach this far out of the photo (in mm) before it counts as cut off: the
 # markers sit 5 mm inside the paper's edge.
 OUTSIDE_MM = 3.0
@@ -176,11 +179,6 @@ def _looks_blurred(gray: np.ndarray) -> bool:
     small = cv2.resize(gray, None, fx=min(1.0, 800 / max(gray.shape)), fy=min(1.0, 800 / max(gray.shape)),
                        interpolation=cv2.INTER_AREA)
     return float(cv2.Laplacian(small, cv2.CV_32F).var()) < 12.0
-
-
-# Grey levels between the light and the dark parts of a picture seen from afar: a sheet on a table, blurred
-# or not, has its paper, its print and the table; a bare table's grain and a camera's noise average away.
-BARE_CONTRAST = 25
 
 
 def _blur_mm(gray: np.ndarray, kind: scan_marks.SheetKind, corners: dict[int, np.ndarray], px_per_mm: float) -> float:

@@ -38,7 +38,7 @@ TABLET_CSS = """
    that the same negative margin takes back, so the page's layout stays as it is (forms keep Start on screen).
    The top bar's links have their own size below. */
 [data-testid="stMain"] [data-testid="stPageLink"] a { padding-top: 8px; padding-bottom: 8px; margin: -8px 0; }
-[data-testid="stMain"] [data-testid="stCheckbox"] label { padding-top: 11px; padding-bottom: 11px; margin: -11px 0; }
+[data-testid="stMain"] [data-testid="stCheckbox"] label { padding-top: 12px; padding-bottom: 12px; margin: -12px 0; }
 .ht-status { font-size: 1.15rem; line-height: 1.5; }
 .ht-tile-picture svg { width: 100%; height: 90px; }
 /* What a run is redrawing fades only if the run takes long (as Streamlit's own stale fade), but as an

@@ -52,9 +52,6 @@ svg.ht-sheet.ht-photo g.cell use[href="#ht-mushroom"], svg.ht-sheet.ht-photo g.c
 svg.ht-sheet.ht-photo g.cell use[href="#ht-cross"] { opacity: 0.3; }
 svg.ht-sheet.ht-photo g.cell.tb-unsure.tb-crossed use[href="#ht-cross"] { opacity: 0.9; }
 </style>"""
-# The switch: a finger's tap (44 px tall), as the page's buttons.
-SWITCH_CSS = ("<style>.st-key-sc-photo-switch-row label { min-height: 44px; align-items: center; }"
-              "</style>")
 Save = Callable[[Callable[[dict], None]], None]
 
 
@@ -224,8 +221,7 @@ def photo_switch(side: str, player: int) -> None:
     """Above the sheet of the player whose photo was read last: the photo under the sheet, on or off."""
     if _kept_photo(side, player) is None:
         return
-    st.html(SWITCH_CSS)
-    st.session_state.setdefault(UNDER, True)
+    st.session_state.setdefault(UNDER, True)  # a finger's tap: every switch is 44 px tall (common.TABLET_CSS)
     with st.container(key="sc-photo-switch-row"):
         st.toggle(tr(f"{TEXTS}.photo_under"), key=UNDER)
 
