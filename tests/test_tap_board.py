@@ -183,13 +183,15 @@ CLICK_AND_LOOK = """([button, cells]) => new Promise((resolve) => {
     const look = () => ({
         crossed: cells.filter(id => root.querySelector(`[data-tap="${id}"]`).classList.contains('tb-crossed')),
         waiting: root.querySelector('.tb-root').classList.contains('tb-waiting'),
-        disabled: [...root.querySelectorAll('button[data-button]')].every(b => b.disabled),
+        ring: getComputedStyle(root.querySelector('.tb-root'), '::after').content !== 'none',
+        disabled: [...root.querySelectorAll('button[data-button]')].every(b => b.disabled || b.ariaDisabled === 'true'),
     });
     root.querySelector(`button[data-button="${button}"]`).click();
     const now = look();
     requestAnimationFrame(() => resolve({now, frame: look()}));
 })""".replace("__ROOT__", ROOT_JS)
 IS_WAITING = f"{ROOT_JS}.querySelector('.tb-root').classList.contains('tb-waiting')"
+HAS_RING = f"() => getComputedStyle({ROOT_JS}.querySelector('.tb-root'), '::after').content !== 'none'"
 WAITING, ANSWERED = f"() => {IS_WAITING}", f"() => !{IS_WAITING}"
 
 
@@ -212,18 +214,21 @@ def test_a_decision_is_drawn_at_once_and_the_server_s_picture_replaces_it(app):
         page.goto(f"{app.url}/hamstern?game={played}&lang=en")
         page.locator(f'{BOARD} [data-tap="4-5"].tb-tappable').wait_for()
 
-        # Two cells on a 3: refused. Drawn crossed at once, the board waiting, its buttons disabled ...
+        # Two cells on a 3: refused. Drawn crossed at once, the board waiting, its buttons disabled;
+        # the ring round the board only once the answer is late (0.4 s) ...
         select(page, BOARD, *f5_g5)
         answers.holding = True
         looked = page.evaluate(CLICK_AND_LOOK, ["confirm", f5_g5])
-        assert looked["now"] == {"crossed": f5_g5, "waiting": True, "disabled": True}
+        assert looked["now"] == {"crossed": f5_g5, "waiting": True, "disabled": True, "ring": False}
         assert looked["frame"] == looked["now"]
         page.wait_for_timeout(300)  # no answer yet: it stays so
         assert page.evaluate(WAITING) and "tb-crossed" in _classes(page, f5_g5[0])
+        page.wait_for_function(HAS_RING, timeout=2000)
         assert "tb-crossed" not in _classes(page, h5[0])  # only the cells the decision was made with
         # ... and the refusal puts the picture back, still selected, with the reason.
         answers.release()
         page.wait_for_function(ANSWERED)
+        assert not page.evaluate(HAS_RING)
         page.locator(f"{BOARD} .tb-error").filter(has_text="cross exactly 3 cells").wait_for()
         for cell in f5_g5:
             assert "tb-crossed" not in _classes(page, cell) and "tb-selected" in _classes(page, cell)
@@ -233,7 +238,8 @@ def test_a_decision_is_drawn_at_once_and_the_server_s_picture_replaces_it(app):
         select(page, BOARD, *h5)
         answers.holding = True
         looked = page.evaluate(CLICK_AND_LOOK, ["confirm", f5_g5 + h5])
-        assert looked["now"] == looked["frame"] == {"crossed": f5_g5 + h5, "waiting": True, "disabled": True}
+        assert looked["now"] == looked["frame"] == {"crossed": f5_g5 + h5, "waiting": True, "disabled": True,
+                                                    "ring": False}
         answers.release()
         page.wait_for_function(ANSWERED)
         page.locator(f'{BOARD} button[data-button="roll"]').wait_for()

@@ -9,11 +9,12 @@
 //
 // A decision is drawn here at once, before the server has heard of it: Python says per decision what
 // it looks like (data.sent: classes for the selected parts, or for parts it names), and the board
-// puts those classes on and marks itself waiting ("tb-waiting"), its buttons disabled. Only what
+// puts those classes on and marks itself waiting ("tb-waiting"), its buttons inert. Only what
 // this device already shows is used, never a card it has not been shown. The server's next picture
 // (which names the decision it answers) takes every such class off again and draws what was decided,
 // or, for a refused decision, the picture as it was with the reason.
 const WAITING_MS = 8000;  // no answer by then (a lost connection): the board is the player's again
+const SLOW_MS = 400;  // no answer by then: a ring round the board pulses (the usual answer comes sooner)
 
 // The classes a decision put on, as [element, class, added] to be taken back in reverse order.
 function takeBack(root) {
@@ -24,8 +25,9 @@ function takeBack(root) {
 function stopWaiting(root) {
   takeBack(root);
   clearTimeout(root.tbWaitTimer);
+  clearTimeout(root.tbSlowTimer);
   root.tbWaiting = null;
-  root.classList.remove("tb-waiting");
+  root.classList.remove("tb-waiting", "tb-slow");
 }
 
 // What the decision looks like: each class of effect.selected on the parts it was made with (which
@@ -167,13 +169,14 @@ export default function (component) {
       btn.dataset.mode = spec.id;
       btn.textContent = spec.label;
       btn.onclick = () => {
+        if (root.tbWaiting) return;
         mode = spec;
         tappable = new Set(spec.tappable);
         modeBar.querySelectorAll(".tb-mode").forEach((b) => b.classList.toggle("tb-active", b === btn));
         markTappable();
       };
       btn.classList.toggle("tb-active", spec === mode);
-      btn.disabled = Boolean(root.tbWaiting);
+      btn.setAttribute("aria-disabled", String(Boolean(root.tbWaiting)));
       markButton(btn, "mode:" + spec.id);
       modeBar.appendChild(btn);
     }
@@ -194,13 +197,16 @@ export default function (component) {
     root.tbWaiting = waiting;
     drawEffects(root, waiting);
     root.classList.add("tb-waiting");
-    root.querySelectorAll("button[data-button], button[data-mode]").forEach((btn) => { btn.disabled = true; });
+    // Inert while waiting, not disabled: disabling the button just tapped takes its focus, and the blur
+    // and the page's restyle it brings ran after the frame, before the decision left (0.4 ms).
+    root.querySelectorAll("button[data-button], button[data-mode]").forEach((btn) => btn.setAttribute("aria-disabled", "true"));
     root.tbWaitTimer = setTimeout(() => {
       if (root.tbWaiting !== waiting) return;
       stopWaiting(root);
-      root.querySelectorAll("button[data-mode]").forEach((btn) => { btn.disabled = false; });
+      root.querySelectorAll("button[data-mode]").forEach((btn) => btn.setAttribute("aria-disabled", "false"));
       root.tbRefresh();
     }, WAITING_MS);
+    root.tbSlowTimer = setTimeout(() => root.classList.toggle("tb-slow", root.tbWaiting === waiting), SLOW_MS);
     setTriggerValue("action", { button, selection, version: data.version, has: htmlId, seq });
   };
 
@@ -225,8 +231,9 @@ export default function (component) {
         btn.textContent = count === 0 && spec.label_none ? spec.label_none : spec.label.replace("{n}", String(count));
         if (spec.icon) btn.insertAdjacentHTML("afterbegin", spec.icon + " ");  // our own SVG icon
       }
-      btn.disabled = Boolean(root.tbWaiting) || !spec.enabled || (spec.needs === "selection" && count === 0)
+      btn.disabled = !spec.enabled || (spec.needs === "selection" && count === 0)
         || (spec.needs === "full" && count !== select.max);
+      btn.setAttribute("aria-disabled", String(Boolean(root.tbWaiting)));
     });
   }
   root.tbRefresh = refresh;
@@ -241,6 +248,7 @@ export default function (component) {
       btn.className = "tb-button" + (spec.primary ? " tb-primary" : "");
       markButton(btn, "button:" + spec.id);
       btn.onclick = () => {
+        if (root.tbWaiting) return;  // inert until the answer (send refuses a second decision too)
         if (spec.id === "clear") { selected.clear(); refresh(); return; }
         if (spec.id === "take_hint") {
           selected.clear();
