@@ -65,6 +65,25 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
+# --- the top bar's links (assistant/ui/components/top_links.py) ------------------------------------
+def top_links(at: AppTest) -> list[dict]:
+    """The top bar's links as the page sent them (``name``, ``label``, ``href``, ...); none on a seat's page."""
+    found = [json.loads(element.proto.json)["links"] for element in at.get("bidi_component")
+             if element.proto.id.endswith("-ht-top-links")]
+    return found[0] if found else []
+
+
+def tap_top_link(at: AppTest, name: str) -> AppTest:
+    """What a tap on a top-bar link sends (or a rewritten browser: any ``name``), and the run it makes."""
+    element = next(element for element in at.get("bidi_component") if element.proto.id.endswith("-ht-top-links"))
+    states = at._tree.get_widget_states()
+    widget = states.widgets.add()
+    widget.id = _make_trigger_id(element.proto.id, "events")
+    widget.json_trigger_value = json.dumps([{"event": "go", "value": name}])
+    at._run(states)
+    return at
+
+
 # --- the board ----------------------------------------------------------------------------------
 def boards(at: AppTest) -> list:
     """Every tap board on the page (other components of the app, such as the live updates', left out)."""

@@ -51,7 +51,7 @@ def test_score_check_print_and_home_fit_a_tablet(app):
         tap_to_decide(page, SC, "4-5")
         page.locator(f'{SC} [data-tap="4-5"].tb-crossed').wait_for()  # a tap, a cross (saved, drawn again)
         assert_tablet_friendly(page)
-        nav = page.locator('.st-key-ht-topbar [data-testid="stPageLink"] a')
+        nav = page.locator('.st-key-ht-topbar a[data-page]')
         pages = 4 + len(game_names())  # Home, Print, Score check, History and every game that can be played
         assert nav.count() == pages, "every page in the top bar in German at 800 px (none under 'more')"
         for n in range(nav.count()):

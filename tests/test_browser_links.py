@@ -50,8 +50,8 @@ def test_names_and_ids_render_as_typed_and_links_find_their_page(tmp_path):
         # Home through the top menu, and back: the unfinished game is offered first.
         page.goto(f"{url}/biber-gang?game={biber_id}&lang=en")
         part(page, BG, "p0").wait_for()
-        page.locator('.st-key-ht-topbar [data-testid="stPageLink"] a').filter(has_text="Home").first.click()
+        page.locator('.st-key-ht-topbar a[data-page]').filter(has_text="Home").first.click()
         page.get_by_text("Recent games").wait_for()
-        page.locator('.st-key-ht-topbar [data-testid="stPageLink"] a').filter(has_text="Biber Gang").first.click()
+        page.locator('.st-key-ht-topbar a[data-page]').filter(has_text="Biber Gang").first.click()
         page.locator(".st-key-continue-biber_gang button").wait_for()
         assert "game=" not in page.url

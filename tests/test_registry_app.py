@@ -14,7 +14,7 @@ from assistant.games import register_game
 from assistant.games.registry import registered, unregister_game
 from tests.coin_flip import INFO
 from tests.coin_flip_app import picture
-from tests.components import HOME_PAGE, PRINT_PAGE, SCORE_PAGE, open_app, switch_page
+from tests.components import HOME_PAGE, PRINT_PAGE, SCORE_PAGE, open_app, switch_page, top_links
 
 PAGE = "coin-flip"  # its url path: the name with "-"
 
@@ -49,7 +49,7 @@ def test_home_shows_the_game_with_its_picture_and_opens_its_page(db, coin_flip):
 def test_the_navigation_lists_the_game(db, coin_flip):
     at = open_app()
     assert PAGE in [info.get("url_pathname") for info in at._registered_pages.values()]
-    assert "Coin flip" in [link.value for link in at.get("page_link")]  # in the top bar
+    assert "Coin flip" in [link["label"] for link in top_links(at)]  # in the top bar
 
 
 def test_the_game_is_playable_to_its_end(db, coin_flip):

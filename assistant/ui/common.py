@@ -48,28 +48,14 @@ TABLET_CSS = """
 [data-stale="true"] { transition: none !important; opacity: 1 !important;
   animation: ht-stale 0.5s ease-in 0.6s forwards; }
 @keyframes ht-stale { to { opacity: 0.33; } }
-/* The top bar: navigation targets a finger can hit, the language switch at its end. */
+/* The top bar: the links (components/top_links.css draws them) and the language switch at its end. */
 .st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
-.st-key-ht-topbar [data-testid="stPageLink"] a { min-height: 44px; display: flex; align-items: center;
-  padding: 0 10px; margin: 0; }
 .st-key-ht-lang button { min-height: 44px; min-width: 48px; }
-.st-key-ht-links { flex-wrap: nowrap; gap: 0.25rem; }
-/* Narrower than a landscape tablet: each link's icon above its name, so all eight pages fit in 800 px. */
-@media (max-width: 1180px) {
-  .st-key-ht-topbar [data-testid="stPageLink"] a { flex-direction: column; justify-content: center; gap: 0;
-    padding: 2px 4px; min-width: 48px; }
-  .st-key-ht-topbar [data-testid="stPageLink"] a p { font-size: 0.78rem; white-space: nowrap; }
-}
 /* A phone: the page's margins smaller; the links in rows of four, the language switch beside them. */
 @media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {
   .block-container { padding-left: 0.5rem; padding-right: 0.5rem; }
   .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; }
-  .st-key-ht-links { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); width: 100%; }
-  /* Each link its whole quarter of the row ("Home" alone was 39 px wide). */
-  .st-key-ht-links > [data-testid="stElementContainer"], .st-key-ht-links [data-testid="stPageLink"],
-  .st-key-ht-links [data-testid="stPageLink"] > div { width: 100% !important; }
-  .st-key-ht-topbar [data-testid="stPageLink"] a { justify-content: center; width: 100%; }
-  .st-key-ht-topbar [data-testid="stPageLink"] a p { overflow: hidden; text-overflow: ellipsis; }
+  .st-key-ht-links { width: 100% !important; }
   /* Home: two games a row. */
   [data-testid="stHorizontalBlock"]:has(.ht-tile-picture) { flex-wrap: wrap; }
   [data-testid="stColumn"]:has(.ht-tile-picture) { flex: 1 1 calc(50% - 1rem) !important;

@@ -152,17 +152,29 @@ def top_bar(shown: st.Page, links: bool = True) -> None:
 
     Not st.navigation's own top menu: Streamlit draws that one again after every run, fragment runs
     included, measuring what fits; on a tablet that was about 20 ms of every decision (bench/app.py).
-    Links of our own also never hide a page under "more", in either language.
+    Nor a Streamlit page link per page: those too are drawn again at every change of a run's state (about
+    2 ms of every decision); the links are one component of our own (components/top_links.py). Links of
+    our own also never hide a page under "more", in either language.
     """
+    from assistant.ui.components.top_links import top_links
+
     with st.container(horizontal=True, key="ht-topbar", horizontal_alignment="distribute",
                       vertical_alignment="center"):
-        with st.container(horizontal=True, key="ht-links", gap=None, width="content"):
-            # A phone holds one seat: the other pages (other games, the table's saved games) are not its business.
-            for name in (menu() if links and shown.url_path != "seat" else []):
-                link = page(name)
-                label = tr(f"ui.{name}_short") if name in ("print", "score_check") else link.title
-                st.page_link(link, label=label, icon=link.icon)
+        # A phone holds one seat: the other pages (other games, the table's saved games) are not its business.
+        names = menu() if links and shown.url_path != "seat" else []
+        if names:
+            with st.container(key="ht-links", width="content"):
+                tapped = top_links([_link(name, shown) for name in names])
+            if tapped is not None:
+                st.switch_page(page(tapped))
         language_switch()
+
+
+def _link(name: str, shown: st.Page) -> dict:
+    link = page(name)
+    return {"name": name, "label": tr(f"ui.{name}_short") if name in ("print", "score_check") else link.title,
+            "icon": link.icon.removeprefix(":material/").removesuffix(":"),
+            "href": f"./{link.url_path}?lang={lang()}", "current": link.url_path == shown.url_path}
 
 
 def open_on_its_own_page(game_id: str, here: str) -> None:

@@ -169,7 +169,7 @@ def test_the_top_bar_and_home_fit_a_phone(app, browser, lang):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         widest = page.evaluate(WIDEST)
         assert widest[0] <= 390.5, f"{name} runs off the side: {widest}"
-        links = page.locator(".st-key-ht-topbar [data-testid='stPageLink'] a")
+        links = page.locator(".st-key-ht-topbar a[data-page]")
         assert links.count() > 1
         for n in range(links.count()):
             box = links.nth(n).bounding_box()
