@@ -39,7 +39,7 @@ def test_a_link_opens_its_seat_and_nothing_else(db):
     assert "You play Ben" in texts(at)
     assert_shows(at, HS, "Your sheet")
     assert db.seats_on_phones(game_id) == {1}
-    assert not at.get("page_link") and not top_links(at)  # no way from a phone to the other pages and the table's saved games
+    assert not at.get("page_link") and not top_links(at)  # no way from a phone to the other pages
 
 
 def test_an_unknown_or_withdrawn_link_is_one_clear_line(db):
