@@ -16,6 +16,7 @@ from tests.replays.helpers import saved_game
 from tests.replays.test_app_replay import BOARD, REPLAY, step_of
 
 LONG = "7" * 5000  # more digits than Python reads (4300): json.loads raises ValueError
+DEEP = "[" * 5000 + "]" * 5000  # nested deeper than Python reads: json.loads raises RecursionError
 
 
 def t(key: str, lang: str = "en", **params) -> str:
@@ -67,10 +68,11 @@ def test_numbers_too_long_to_read_from_the_board_are_ignored(db):
     game_id = saved_game(db, "biber_gang")
     at = open_app(REPLAY, game=game_id, step="4")
     for text in ('[{"event": "step", "value": {"step": ' + LONG + "}}]", "[" + LONG + "]", LONG,
-                 '{"event": "step", "value": {"step": 5, "n": ' + LONG + "}}"):
+                 '{"event": "step", "value": {"step": 5, "n": ' + LONG + "}}",
+                 '[{"event": "step", "value": ' + DEEP + "}]"):
         send(at, "json_trigger_value", text, trigger=True)
         assert not at.exception and step_of(at) == 4 and boards(at)
-    for text in ('{"step": {"step": ' + LONG + "}}", "{not json", LONG):  # as its state: any text at all
+    for text in ('{"step": {"step": ' + LONG + "}}", "{not json", LONG, DEEP):  # as its state: any text at all
         send(at, "json_value", text, trigger=False)
         assert not at.exception and step_of(at) == 4 and boards(at)
     send(at, "json_trigger_value", json.dumps([{"event": "step", "value": {"step": 6, "n": 9}}]), trigger=True)

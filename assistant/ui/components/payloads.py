@@ -4,8 +4,9 @@ Streamlit reads what a component sends (components v2: its triggers and its stat
 ``json.loads``. Python refuses to read an integer of more than 4300 digits (``sys.int_info``: reading a
 longer one costs time growing with the square of its length) and raises a plain ValueError, which
 Streamlit's readers do not catch: its trigger reader catches JSONDecodeError only, its state reader
-nothing at all. A forged message holding such a number (or, as state, any text that is no JSON) would
-stop the whole run before any of the app's code, and the page would show nothing but an error.
+nothing at all. Lists nested a few thousand deep raise RecursionError, which neither reader catches. A
+forged message holding such a number or such lists (or, as state, any text that is no JSON) would stop
+the whole run before any of the app's code, and the page would show nothing but an error.
 
 Read here, a message that cannot be read is one never sent: a trigger with nothing in it, a state with
 no value (the component's defaults). Every component of the app (the tap board, the replay's board, the
@@ -28,8 +29,8 @@ def _unread_is_none(read):
     def read_or_none(value: Any) -> Any:
         try:
             return read(value)
-        except ValueError:  # no JSON, or JSON too costly for Python to read: as if nothing was sent
-            return None
+        except (ValueError, RecursionError):  # no JSON, JSON too costly or too deeply nested for Python to
+            return None                         # read: as if nothing was sent
 
     setattr(read_or_none, _GUARDED, True)
     return read_or_none
