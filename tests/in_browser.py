@@ -93,11 +93,13 @@ _EVERY_ELEMENT = """
 
 
 def small_tap_targets(page) -> list[list]:
-    """Buttons and the boards' parts a tap can choose now (cells, cards, piles) under 44 px, as
-    [what, width, height]. Parts only looked at (the other players' sheets) are no targets."""
+    """Buttons, typed fields, the top bar's links and the boards' parts a tap can choose now (cells, cards,
+    piles) under 44 px, as [what, width, height]. Parts only looked at (the other players' sheets) are no
+    targets."""
     return page.evaluate("() => {" + _EVERY_ELEMENT + """
         return all
-            .filter(el => el.matches('button, [data-tap].tb-tappable'))
+            .filter(el => el.matches(
+                'button, [data-tap].tb-tappable, [data-testid=stTextInputRootElement], a[data-page]'))
             .filter(el => !el.closest('header') && !el.closest('[data-testid="stSidebar"]'))
             .filter(el => el.checkVisibility())
             .map(el => [el.dataset.tap || el.dataset.button || el.textContent.trim().slice(0, 20),

@@ -32,6 +32,9 @@ TABLET_CSS = """
 [data-testid="stMain"] button { min-height: 48px; min-width: 48px; font-size: 1.05rem; }
 [data-testid="stNumberInput"] input { min-height: 48px; font-size: 1.1rem; }
 [data-testid="stNumberInput"] button { min-height: 48px; min-width: 48px; }
+/* A typed name: its box a finger's height (Streamlit draws it 40 px tall, the field inside 36). */
+[data-testid="stTextInputRootElement"] { min-height: 44px; }
+[data-testid="stTextInputRootElement"] input { min-height: 42px; }
 [data-testid="stHorizontalBlock"] { flex-wrap: nowrap; }
 [data-testid="stColumn"] { min-width: 0 !important; }
 /* A link in a page and a switch answer a finger 44 px high, not only on their 28 and 24 px lines: padding
