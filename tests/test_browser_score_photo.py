@@ -114,6 +114,7 @@ def test_a_dam_tracker_photo_in_german_on_a_tablet(served):
     with browser_page(1024, 768) as page:
         page.goto(f"{url}/score-check?lang=de")
         page.locator(".st-key-sc_game button", has_text="Hamsterdam").click()
+        page.locator(".st-key-hd_sc_count").wait_for()  # the tracker's form, not a run about to replace it
         wait_idle(page)
         upload(page, "Zahlen aus einem Foto des Dammblatts lesen", photo)
         page.get_by_text("1 Zahl ist orange markiert").wait_for()
@@ -307,8 +308,10 @@ def test_a_real_dam_tracker_photo_shows_its_reading_over_it(served_real, size):
     with browser_page(*size) as page:
         page.goto(f"{url}/score-check?lang=en")
         page.locator(".st-key-sc_game button", has_text="Hamsterdam").click()
+        page.locator(".st-key-hd_sc_count").wait_for()  # the tracker's form, not a run about to replace it
         wait_idle(page)
         page.locator(".st-key-hd_sc_count button", has_text=str(len(expected.strips))).click()
+        page.locator(f".st-key-hd-sc-value-flood_pile-{len(expected.strips) - 1}").wait_for()
         wait_idle(page)
         upload(page, "Read the counts from a photo of the dam tracker", photo)
         shown = page.locator(".st-key-hd-sc-photo-read")
