@@ -54,11 +54,18 @@ TABLET_CSS = """
 /* The top bar: the links (components/top_links.css draws them) and the language switch at its end. */
 .st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
 .st-key-ht-lang button { min-height: 44px; min-width: 48px; }
-/* A phone: the page's margins smaller; the links in rows of four, the language switch beside them. */
-@media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {
-  .block-container { padding-left: 0.5rem; padding-right: 0.5rem; }
+/* A phone upright: the links in rows of four (components/top_links.css), the language switch below them.
+   Held sideways: the links in one row, the language switch at its end (three rows took a third of 390 px). */
+@media (max-width: 640px) {
   .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; }
   .st-key-ht-links { width: 100% !important; }
+}
+@media (max-height: 480px) and (min-width: 641px) and (max-width: 960px) {
+  .st-key-ht-links { flex: 1 1 0; min-width: 0; width: auto !important; }
+}
+/* A phone: the page's margins smaller. */
+@media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {
+  .block-container { padding-left: 0.5rem; padding-right: 0.5rem; }
   /* Home: two games a row. */
   [data-testid="stHorizontalBlock"]:has(.ht-tile-picture) { flex-wrap: wrap; }
   [data-testid="stColumn"]:has(.ht-tile-picture) { flex: 1 1 calc(50% - 1rem) !important;

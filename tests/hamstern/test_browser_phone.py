@@ -160,22 +160,29 @@ def test_a_phone_enters_a_real_die(app, browser, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_top_bar_and_home_fit_a_phone(app, browser, lang):
+@pytest.mark.parametrize("size", ["phone", "phone-side"])
+def test_the_top_bar_and_home_fit_a_phone(app, browser, lang, size):
     game_id, _ = saved_game(app.store, "A", "app", ann_placed=False)
+    width, height = PHONE_SIZES[size]
     for path, name in ((f"/hamstern?game={game_id}&lang={lang}", "table"), (f"/?lang={lang}", "home")):
-        page = device(browser, app.url + path, PHONE_SIZES["phone"])
+        page = device(browser, app.url + path, PHONE_SIZES[size])
         page.locator(".st-key-ht-lang button").first.wait_for()
-        page.screenshot(path=ARTIFACTS / f"phone-topbar-{name}-{lang}.png")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=ARTIFACTS / f"{size}-topbar-{name}-{lang}.png")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         widest = page.evaluate(WIDEST)
-        assert widest[0] <= 390.5, f"{name} runs off the side: {widest}"
+        assert widest[0] <= width + 0.5, f"{name} runs off the side: {widest}"
         links = page.locator(".st-key-ht-topbar a[data-page]")
         assert links.count() > 1
-        for n in range(links.count()):
-            box = links.nth(n).bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 43.5, box
+        boxes = [links.nth(n).bounding_box() for n in range(links.count())]
+        for box in boxes:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 43.5, box
         assert_boxes_at_least(page, ".st-key-ht-lang button", "the language switch")
-        for n in range(2):
-            box = page.locator(".st-key-ht-lang button").nth(n).bounding_box()
-            assert box["x"] + box["width"] <= 390, box
+        switch = [page.locator(".st-key-ht-lang button").nth(n).bounding_box() for n in range(2)]
+        assert all(box["x"] + box["width"] <= width for box in switch), switch
+        if size == "phone-side":  # 390 px high: the links and the switch in one row, not three
+            assert {round(box["y"]) for box in boxes + switch} == {round(boxes[0]["y"])}, boxes + switch
+            words = page.evaluate("""() => [...document.querySelectorAll('*')].filter(e => e.shadowRoot)
+                .flatMap(e => [...e.shadowRoot.querySelectorAll('.tl-label')])
+                .filter(label => label.scrollWidth > label.clientWidth).map(label => label.textContent)""")
+            assert not words, f"names cut short: {words}"
         page.context.close()
