@@ -55,3 +55,25 @@ def test_names_and_ids_render_as_typed_and_links_find_their_page(tmp_path):
         page.locator('.st-key-ht-topbar a[data-page]').filter(has_text="Biber Gang").first.click()
         page.locator(".st-key-continue-biber_gang button").wait_for()
         assert "game=" not in page.url
+
+
+def test_back_leaves_each_page_of_the_top_bar_in_one_step(tmp_path):
+    """Home -> Print -> History -> Scores through the top bar, then Back three times: one page a step
+    (a tap used to leave two or three steps behind it, History its ?part= too)."""
+    with served_app(tmp_path / "games.sqlite3") as url, browser_page(1024, 768) as page:
+        page.goto(f"{url}/?lang=en")
+        links = page.locator(".st-key-ht-topbar a[data-page]")
+
+        def on(name: str) -> None:
+            page.locator(f'.st-key-ht-topbar a[data-page="{name}"][aria-current="page"]').wait_for()
+            wait_idle(page)
+
+        on("home")
+        for name in ("print", "history", "score_check"):
+            links.and_(page.locator(f'[data-page="{name}"]')).click()
+            on(name)
+        assert "part=" not in page.url
+        for name in ("history", "print", "home"):
+            page.go_back()
+            on(name)
+        assert page.url.endswith("/?lang=en")

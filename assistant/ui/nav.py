@@ -165,8 +165,8 @@ def top_bar(shown: st.Page, links: bool = True) -> None:
         if names:
             with st.container(key="ht-links", width="content"):
                 tapped = top_links([_link(name, shown) for name in names])
-            if tapped is not None:
-                st.switch_page(page(tapped))
+            if tapped is not None:  # the new page's address at once: emptied first, it was a step of its own for Back
+                st.switch_page(page(tapped), query_params={"lang": lang()})
         language_switch()
 
 

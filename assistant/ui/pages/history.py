@@ -27,7 +27,11 @@ if st.session_state.get("hi_part") not in PARTS:
 part = st.segmented_control(tr("history.ui.part"), options=list(PARTS), required=True, key="hi_part",
                             format_func=lambda name: f"{ICONS[name]} {tr(f'history.ui.part_{name}')}",
                             label_visibility="collapsed")
-st.query_params["part"] = part
+# The first part is the page's own address: no ?part= for it, so Back leaves the page in one step.
+if part == "recent":
+    st.query_params.pop("part", None)
+else:
+    st.query_params["part"] = part
 try:
     PARTS[part]()
 except StorageError as error:  # the file of saved games cannot be read: said in one line, as everywhere
