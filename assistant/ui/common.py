@@ -54,14 +54,17 @@ TABLET_CSS = """
 /* The top bar: the links (components/top_links.css draws them) and the language switch at its end. */
 .st-key-ht-topbar { border-bottom: 1px solid rgba(49, 51, 63, 0.15); padding-bottom: 4px; flex-wrap: nowrap; }
 .st-key-ht-lang button { min-height: 44px; min-width: 48px; }
-/* A phone upright: the links in rows of four (components/top_links.css), the language switch below them.
+/* A phone upright: the links in rows of four (components/top_links.css), the language switch beside the last
+   row when it has room (nav.top_bar says so), else below.
    Held sideways: the links in one row, the language switch at its end (three rows took a third of 390 px). */
 @media (max-width: 640px) {
-  .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; }
-  .st-key-ht-links { width: 100% !important; }
+  .st-key-ht-topbar { flex-wrap: wrap; row-gap: 2px; position: relative; }
+  [class*="st-key-ht-links"] { width: 100% !important; }
+  .st-key-ht-topbar:has(.st-key-ht-links-room) [data-testid="stLayoutWrapper"]:has(> .st-key-ht-lang) {
+    position: absolute; right: 0; bottom: 4px; width: auto; }
 }
 @media (max-height: 480px) and (min-width: 641px) and (max-width: 960px) {
-  .st-key-ht-links { flex: 1 1 0; min-width: 0; width: auto !important; }
+  [class*="st-key-ht-links"] { flex: 1 1 0; min-width: 0; width: auto !important; }
 }
 /* A phone: the page's margins smaller. */
 @media (max-width: 640px), (max-height: 480px) and (max-width: 960px) {

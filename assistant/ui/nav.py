@@ -163,7 +163,10 @@ def top_bar(shown: st.Page, links: bool = True) -> None:
         # A phone holds one seat: the other pages (other games, the table's saved games) are not its business.
         names = menu() if links and shown.url_path != "seat" else []
         if names:
-            with st.container(key="ht-links", width="content"):
+            # Upright on a phone the links come four to a row: the language switch fits beside a last row
+            # of one or two links (common.TABLET_CSS), instead of taking a row of its own.
+            room = "-room" if len(names) % 4 in (1, 2) else ""
+            with st.container(key=f"ht-links{room}", width="content"):
                 tapped = top_links([_link(name, shown) for name in names])
             if tapped is not None:  # the new page's address at once: emptied first, it was a step of its own for Back
                 st.switch_page(page(tapped), query_params={"lang": lang()})
