@@ -18,7 +18,7 @@ import streamlit as st
 from assistant.ui.common import store, tr
 from assistant.ui.seats import ACKNOWLEDGED, at_tablet, cover_needed
 from assistant.ui.table import Table
-from assistant.ui.widgets import bots_move
+from assistant.ui.widgets import bots_move, draw_in_the_bots_place
 
 ROUNDS_SHOWN = "rounds_shown"  # mark: how many finished rounds the table went on from
 ROUND_START = "round_start"  # mark: the action count when the table went on to the round in play
@@ -46,7 +46,7 @@ def play(table: Table, rounds: Rounds, render_table: Callable[[Table], None], is
     if pause(table):  # a round ended (by the bots' quick turns, too)
         round_over(table, rounds)
         return
-    render_table(table)
+    draw_in_the_bots_place(render_table, table)
 
 
 def end_cover_or_table(table: Table, end: Callable[[Table], None], show_cover: Callable[[], None],

@@ -180,6 +180,14 @@ def bots_move(table: Table, speed: str, render: Callable[[Table], None], is_bot:
     return True
 
 
+def draw_in_the_bots_place(render: Callable[[Table], None], table: Table) -> None:
+    """Draw the table where ``bots_move`` draws it while the bots play: in a container, as a fragment is
+    one. So the board keeps its place in the page when the human's turn comes and is updated, not made
+    anew: made anew, it was blank for a frame or two at every hand-over."""
+    with st.container():
+        render(table)
+
+
 def _bot_turn(table: Table, level_of: Callable[[int], str], pause: Callable[[Table], bool]) -> bool:
     """One whole turn of the bot to move (a draw and a placement, say); it stops where the
     page has something to show first (a turn that ended a round does not go on into the next)."""

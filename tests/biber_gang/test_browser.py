@@ -107,7 +107,20 @@ def test_five_bots_at_normal_speed_move_while_the_table_stays_and_give_the_turn_
         tap_to_decide(page, BG, "deck")
         page.get_by_text("You drew this card").wait_for()
         mode_button(page, BG, "swap").tap()
+        page.evaluate(EVERY_FRAME)
         part(page, BG, "p1").tap()
         page.get_by_text("is thinking").first.wait_for()  # the table stays while they move
         page.get_by_text("Your turn: draw from the deck").wait_for(timeout=30_000)
+        # The board kept its place in the page, from your move into the bots' turns and back: it was
+        # updated, never made anew (made anew, it was blank for a frame or two at each hand-over).
+        frames = page.evaluate("window.boardInFrame")
+        assert len(frames) > 30 and all(frames), f"frames without the board: {frames.count(False)} of {len(frames)}"
     assert app.store.action_count(played) >= len(state.history) + 2 + 5 * 2  # your two moves, five bot turns
+
+
+# Whether the page shows the board, frame by frame (the board's own drawing lives in its shadow root).
+EVERY_FRAME = """() => { window.boardInFrame = [];
+    const drawn = () => [...document.querySelectorAll('.st-key-bg-board *')].some(e => e.shadowRoot
+        && e.shadowRoot.querySelector('.tb-root [data-tap]'));
+    const tick = () => { window.boardInFrame.push(drawn()); requestAnimationFrame(tick); };
+    requestAnimationFrame(tick); }"""

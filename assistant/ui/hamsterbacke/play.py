@@ -45,7 +45,14 @@ from assistant.ui.seats import (
     why_no_hand,
 )
 from assistant.ui.table import Table, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
+from assistant.ui.widgets import (
+    board_messages,
+    bots_move,
+    draw_in_the_bots_place,
+    log_panel,
+    plain_names,
+    standings_table,
+)
 
 BOARD = "hb-board"
 RULES = ("take", "play", "turn", "actions", "end", "undo", "hidden")
@@ -56,7 +63,7 @@ def render(table: Table) -> None:
     speed = table.setup.get("speed", "normal")
     if bots_move(table, speed, _render_table, partial(is_bot, table), partial(level, table)):
         return
-    _render_table(table)
+    draw_in_the_bots_place(_render_table, table)
 
 
 def _render_table(table: Table) -> None:

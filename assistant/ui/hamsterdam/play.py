@@ -49,7 +49,14 @@ from assistant.ui.seats import (
     the_decision,
 )
 from assistant.ui.table import Table, set_choice
-from assistant.ui.widgets import board_messages, bots_move, log_panel, plain_names, standings_table
+from assistant.ui.widgets import (
+    board_messages,
+    bots_move,
+    draw_in_the_bots_place,
+    log_panel,
+    plain_names,
+    standings_table,
+)
 
 BOARD = "hd-board"
 TEXTS = "ui.hamsterdam"
@@ -75,7 +82,7 @@ def render(table: Table) -> None:
             return
         if table.actions_taken == before:
             break
-    _render_table(table)
+    draw_in_the_bots_place(_render_table, table)
 
 
 def rules_in_force(table: Table) -> list[str]:
