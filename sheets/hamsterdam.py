@@ -168,9 +168,19 @@ def render(paper: str = "a4", lang: str = "en", copies: int = 1, players: int = 
     return render_pages(paper, title, lambda canvas: draw_sheet(canvas, layout, players, lang, paper), copies)
 
 
+SCAN_PLAYERS = (2, 3, 4)
+SCAN_LANGUAGES = ("en", "de")
+
+
 def scan_kind(paper: str, players: int, lang: str) -> SheetKind:
     """What the corner markers say (assistant/scan): the strips move with the players and the language."""
     return SheetKind("hamsterdam", paper, players=players, lang=lang)
+
+
+def scan_kinds(papers) -> list[SheetKind]:
+    """The tracker's readable kinds, in the order their numbers were given (never reorder: printed sheets
+    carry them)."""
+    return [scan_kind(paper, players, lang) for paper in papers for players in SCAN_PLAYERS for lang in SCAN_LANGUAGES]
 
 
 def draw_sheet(canvas: Canvas, layout: PageLayout, players: int, lang: str, paper: str = "a4") -> None:

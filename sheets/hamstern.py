@@ -32,7 +32,7 @@ from sheets.pdf import (
     render_pages,
     wrap_lines,
 )
-from sheets.scan_marks import CODE_SIZE, draw_code, draw_markers, hamstern_kind
+from sheets.scan_marks import CODE_SIZE, SheetKind, draw_code, draw_markers
 
 # Greys per side: side A is light, side B dark; chambers stay light so pencil shows.
 SHADES = {
@@ -118,7 +118,7 @@ def draw_sheet(canvas: Canvas, layout: Layout, paper: str, lang: str) -> None:
     below_grid = tracks_top(layout, paper)
     _draw_tracks(canvas, layout, paper, lang, below_grid, width)
     # For the camera (assistant/scan): what sheet this is in the corners; a cave's code, to rebuild it.
-    draw_markers(canvas, hamstern_kind(layout.side, paper))
+    draw_markers(canvas, scan_kind(layout.side, paper))
     if layout.side not in SIDES:
         draw_code(canvas, layout.side, *code_origin(layout, paper))
     _draw_rules(canvas, lang, below_grid - TRACKS_H, width)
@@ -371,3 +371,17 @@ def _draw_score_boxes(canvas: Canvas, lang: str, top: float, width: float) -> No
     canvas.setFillGray(0.15)
     reminder = f"{t('sheet.hamstern.mushroom_scale', lang)} · {t('sheet.hamstern.acorn_scale', lang)}"
     draw_fitted(canvas, MARGIN, box_y - 4 * mm, reminder, FONT, 7.5, usable)
+
+
+# --- what the corner markers say (sheets/scan_marks.py, read by assistant/scan) ---------------------------
+SCAN_SIDES = ("A", "B", "cave")  # every cave is one kind: its QR code says which
+
+
+def scan_kinds(papers) -> list[SheetKind]:
+    """Hamstern's readable sheets, in the order their numbers were given (never reorder: printed sheets
+    carry them)."""
+    return [SheetKind("hamstern", paper, side=side) for paper in papers for side in SCAN_SIDES]
+
+
+def scan_kind(side: str, paper: str) -> SheetKind:
+    return SheetKind("hamstern", paper, side=side if side in ("A", "B") else "cave")

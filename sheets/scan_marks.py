@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
 
 import segno
 from reportlab.lib.units import mm
@@ -44,9 +45,6 @@ CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 CODE_MODULE = 0.75 * mm  # a version 1 QR code (21 modules): 15.75 mm
 CODE_MODULES = 21
 CODE_SIZE = CODE_MODULE * CODE_MODULES
-HAMSTERN_SIDES = ("A", "B", "cave")
-DAM_PLAYERS = (2, 3, 4)
-DAM_LANGUAGES = ("en", "de")
 
 
 @dataclass(frozen=True)
@@ -64,20 +62,18 @@ class SheetKind:
 @cache
 def kinds() -> tuple[SheetKind, ...]:
     """Every kind of readable sheet; a kind's place in this tuple is its number (never reorder: printed
-    sheets carry it)."""
-    found = [SheetKind("hamstern", paper, side=side) for paper in PAPERS for side in HAMSTERN_SIDES]
-    found += [SheetKind("hamsterdam", paper, players=players, lang=lang)
-              for paper in PAPERS for players in DAM_PLAYERS for lang in DAM_LANGUAGES]
+    sheets carry it). Each game the registry gives a photo reader (``GameInfo.scan``) lists its own, in
+    the registry's order, from its sheet module's ``scan_kinds(papers)``; a new game's kinds come after."""
+    from assistant.games.registry import registered  # the games' sheet modules import this one
+
+    sheet_modules = [import_module(info.sheet.split(":")[0]) for info in registered() if info.scan]
+    found = [kind for module in sheet_modules for kind in module.scan_kinds(PAPERS)]
     assert len(found) * len(CORNERS) <= len(PATTERNS)
     return tuple(found)
 
 
 def kind_number(kind: SheetKind) -> int:
     return kinds().index(kind)
-
-
-def hamstern_kind(side: str, paper: str) -> SheetKind:
-    return SheetKind("hamstern", paper, side=side if side in ("A", "B") else "cave")
 
 
 def marker_id(kind: int, corner: int) -> int:

@@ -67,18 +67,15 @@ def test_no_game_has_files_of_its_own_outside_its_folder():
 
 
 # --- the shared layers know no game (issue 21) -------------------------------------------------------
-# A game's own places: its engine package, its app side, its bots, its texts (and its sheet, outside
-# assistant/). Everything else works from the registry; only the registry's list of games names them.
-OWN_PLACES = ("games", "ui", "bots", "locales")
-# The reader of our printed sheets (assistant/scan) is the printing code's counterpart (sheets/, outside
-# assistant/): it knows each sheet it reads, as sheets/ knows each sheet it draws.
-SHEET_READER = "scan"
+# A game's own places: its engine package, its app side, its bots, its texts, its photo reader (and its
+# sheet, in sheets/ outside assistant/). Everything else works from the registry; only the registry's
+# list of games names them.
+OWN_PLACES = ("games", "ui", "bots", "locales", "scan")
+SHEETS = ASSISTANT.parent / "sheets"
 
 
 def own_place(relative: Path) -> bool:
     parts = relative.parts
-    if parts and parts[0] == SHEET_READER:
-        return True
     return (len(parts) > 1 and parts[0] in OWN_PLACES
             and any(parts[1] == game or parts[1].startswith(f"{game}_") or parts[1] == f"{game}.py"
                     for game in GAME_NAMES))
@@ -115,6 +112,10 @@ def test_shared_layers_name_no_game():
         games = named_games(path.read_text(encoding="utf-8"))
         if games:
             offenders[relative.as_posix()] = sorted(games)
+    for path in sorted(SHEETS.glob("*.py")):  # the printing's shared parts: the PDF, the scan marks, the CLI
+        if not any(path.stem == game or path.stem.startswith(f"{game}_") for game in GAME_NAMES):
+            if games := named_games(path.read_text(encoding="utf-8")):
+                offenders[f"sheets/{path.name}"] = sorted(games)
     assert not offenders, f"shared modules that name a game (the game's own folder should): {offenders}"
 
 
@@ -124,4 +125,5 @@ def test_the_check_finds_a_shared_module_that_names_a_game():
     assert named_games("def hamsterdam_series(record):\n    return record\n") == {"hamsterdam"}
     assert named_games('"""Like Biber Gang\'s rounds or Hamsterbacke\'s piles."""\nx = 1\n') == set()
     assert own_place(Path("ui/hamsterbacke/chart.py")) and own_place(Path("bots/hamsterdam_policy.py"))
+    assert own_place(Path("scan/hamstern_cells.py")) and not own_place(Path("scan/result.py"))
     assert not own_place(Path("ui/charts.py")) and not own_place(Path("ui/history/players.py"))

@@ -107,6 +107,10 @@ class GameInfo:
     bots: str | None = None  # the module whose ``make_bot(level)`` gives the easy and hard bots
     log: str | None = None  # the module with ``game_log(state)`` and ``log_text(event, lang, names)``
     app: str | None = None  # the module of its app side (see the top of this file); None: no table yet
+    # The module that reads its printed sheet from a photo (assistant/scan): ``result(found, side, common)``,
+    # ``check_player(result, name, strip)``, ``score_check_data(result, names)`` and ``unsure(result)``.
+    # None: no photo of it is read. Its printed sheet module (``sheet``) then has ``scan_kinds(papers)``.
+    scan: str | None = None
     # The app saves who sits in each seat: setup["bots"], "human" or a bot level per seat, people
     # first. A saved game of such a game without it reads as damaged (assistant/store.py).
     setup_has_bots: bool = False

@@ -19,6 +19,7 @@ def run(game: str, source: str, names: list[str] | None, side: str | None, write
     except OSError as error:
         return fail("", f"cannot read {source}: {error.strerror or error}")
     from assistant.scan import ScanRefused, read_photo  # OpenCV loads only for this command
+    from assistant.scan.readers import reader
 
     try:
         result = read_photo(data, game, side=side)
@@ -27,9 +28,5 @@ def run(game: str, source: str, names: list[str] | None, side: str | None, write
         return fail("", refusal.message("en"))
     except ValueError as error:
         return fail("", str(error))
-    if game == "hamstern":
-        output["unsure"] = {"cells": [list(cell) for cell in sorted(result.unsure)],
-                            "one_track_struck": result.one_track_unsure}
-    else:
-        output["unsure"] = [list(strip.unsure_fields) for strip in result.strips]
+    output["unsure"] = reader(result.game).unsure(result)
     return write_result(output)

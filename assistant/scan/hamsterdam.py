@@ -9,6 +9,10 @@ struck nor clearly bare, or the boxes break the rule. The game ends when the pil
 end number, so if they seem to hold fewer, some strike did not show: a pile read as empty is doubted,
 and if no pile is in doubt, all are. The flood token row has one box per dam card; a mark in it is a token on that card.
 What the tracker cannot tell (several tokens on one card, the hamsters tallied in their row) is not read.
+
+``result`` is what assistant/scan's ``read_photo`` gives for a tracker (the registry names this module
+as Hamsterdam's reader), with the score check's entries of it (``check_player``, ``score_check_data``)
+and the counts to look at (``unsure``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from reportlab.lib.units import mm
 
 from assistant.games.hamsterdam.cards import numbers
 from assistant.scan import ink, printed
+from assistant.scan.result import ScanResult
 from assistant.scan.sheet import PX_PER_MM, Sheet
 from sheets import hamsterdam as sheet_pdf
 from sheets.pdf import PAPERS
@@ -129,3 +134,30 @@ def _mean(dark: np.ndarray, box: tuple[int, ...]) -> float:
     top, bottom, left, right = box
     patch = dark[top:bottom, left:right]
     return float(patch.mean()) if patch.size else 0.0
+
+
+# --- the reader's part in read_photo (assistant/scan/__init__.py) ----------------------------------------
+def result(found: Sheet, side: str | None, common: dict) -> ScanResult:
+    """The tracker in ``found`` read, a strip per player (``side`` is a Hamstern sheet's: not used)."""
+    strips = read(found)
+    first = strips[0]
+    return ScanResult("hamsterdam", None, flood_pile=first.flood_pile, breaches=first.breaches,
+                      dam_tokens=first.dam_tokens, unsure_fields=first.unsure_fields, strips=strips, **common)
+
+
+def check_player(result: ScanResult, name: str, strip: int = 0) -> dict:
+    """Strip ``strip``'s entry in the score check's JSON (0 is the top one): ``{"name", "flood_pile",
+    "dam_tokens"}``, without "hamsters", which the tracker does not show."""
+    if not 0 <= strip < len(result.strips):
+        raise ValueError(f"the tracker has {len(result.strips)} strips, not a strip {strip + 1}")
+    read = result.strips[strip]
+    return {"name": name, "flood_pile": read.flood_pile, "dam_tokens": read.dam_tokens}
+
+
+def score_check_data(result: ScanResult, names: list[str] | None = None) -> dict:
+    names = names or [f"Player {n + 1}" for n in range(len(result.strips))]
+    return {"players": [check_player(result, name, n) for n, name in enumerate(names[:len(result.strips)])]}
+
+
+def unsure(result: ScanResult) -> list[list[str]]:
+    return [list(strip.unsure_fields) for strip in result.strips]

@@ -2,11 +2,15 @@
 
 Every chamber cell is measured inside a margin (INSET of the cell on each side), so the walls, the
 grid lines and the tail of a neighbour's hasty cross stay out; the printed mushrooms, acorns and
-points badges are masked out. A cell's ink (ink.py) and how far it reaches decide (cells.py): clearly
+points badges are masked out. A cell's ink (ink.py) and how far it reaches decide (hamstern_cells.py): clearly
 crossed, clearly empty, or in between, which is marked unsure for a player to look at, with a best
 guess. Then the rules check the reading: crosses
 hang together from the start chamber (or any chamber in the free-start variant, which a photo cannot
 tell, so only a cross touching no other is doubted), and the 1-track is struck from the left.
+
+``result`` is what assistant/scan's ``read_photo`` gives for a Hamstern sheet (the registry names this
+module as Hamstern's reader), with the score check's entry of it (``check_player``, ``score_check_data``)
+and the cells to look at (``unsure``).
 """
 
 from __future__ import annotations
@@ -17,9 +21,12 @@ import cv2
 import numpy as np
 from reportlab.lib.units import mm
 
-from assistant.games.hamstern.layout import Layout
-from assistant.scan import cells, code, ink
+from assistant.games.hamstern import caves
+from assistant.games.hamstern.layout import SIDES, Layout, load_layout
+from assistant.scan import code, ink
+from assistant.scan import hamstern_cells as cells
 from assistant.scan.errors import ScanRefused
+from assistant.scan.result import ScanResult
 from assistant.scan.sheet import FAINT_PEN_BLUR_MM, PX_PER_MM, Sheet
 from sheets import hamstern as sheet_pdf
 from sheets import scan_marks
@@ -201,3 +208,62 @@ def read_code(sheet: Sheet) -> str | None:
                                          size + 12 * mm, height * 0.62)
     strip = (np.clip(sheet.gray[top:bottom, left:right], 0, 1) * 255).astype(np.uint8)
     return code.decode(strip, sheet.blur_mm)
+
+
+# --- the reader's part in read_photo (assistant/scan/__init__.py) ----------------------------------------
+def result(found: Sheet, side: str | None, common: dict) -> ScanResult:
+    """The sheet in ``found`` read; ``side`` ("A", "B" or a cave's code), if given, refuses another side's
+    and stands in for a cave's code that cannot be read."""
+    read_side = _side(found, side)
+    layout = load_layout(read_side)
+    reading = read(found, layout)
+    return ScanResult("hamstern", read_side, reading.crossed, reading.unsure, reading.one_track_struck,
+                      reading.one_track_unsure, grid_box=_grid_box(found, layout), extra={"reading": reading},
+                      **common)
+
+
+def check_player(result: ScanResult, name: str, strip: int = 0) -> dict:
+    """One player's entry in the score check's JSON: ``{"name", "crossed": [[row, col], ...], "one_track_struck"}``
+    (a sheet is one player's: ``strip`` is the tracker's)."""
+    return {"name": name, "crossed": [list(cell) for cell in sorted(result.crossed)],
+            "one_track_struck": result.one_track_struck}
+
+
+def score_check_data(result: ScanResult, names: list[str] | None = None) -> dict:
+    return {"side": result.side, "players": [check_player(result, (names or ["Player 1"])[0])]}
+
+
+def unsure(result: ScanResult) -> dict:
+    return {"cells": [list(cell) for cell in sorted(result.unsure)], "one_track_struck": result.one_track_unsure}
+
+
+def _side(found: Sheet, wanted: str | None) -> str:
+    if wanted is not None and wanted not in SIDES:
+        wanted = caves.side_value(wanted)  # ValueError for no code at all: the caller's mistake
+    if found.kind.side in SIDES:
+        side = found.kind.side
+    else:
+        text = read_code(found)
+        side = caves.normalise(text) if text and caves.is_cave(text) else None
+        if side is None:
+            if wanted is None or wanted in SIDES:
+                raise ScanRefused("scan.no_code")
+            side = wanted
+    if wanted is not None and side != wanted:
+        raise ScanRefused("scan.wrong_side", found=_side_label(side), wanted=_side_label(wanted))
+    return side
+
+
+def _side_label(side: str) -> dict[str, str]:
+    from assistant.i18n import LANGUAGES
+
+    return {lang: sheet_pdf.side_label(side, lang) for lang in LANGUAGES}
+
+
+def _grid_box(found: Sheet, layout: Layout) -> tuple[float, float, float, float]:
+    """Where the cave grid lies in the straightened picture, as fractions (left, top, right, bottom)."""
+    geometry = sheet_pdf.grid_geometry(layout, found.kind.paper)
+    left, top = found.at(geometry.left, geometry.top)
+    right, bottom = found.at(geometry.left + layout.cols * geometry.cell, geometry.top - layout.rows * geometry.cell)
+    rows, cols = found.gray.shape
+    return left / cols, top / rows, right / cols, bottom / rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.scan.hamsterdam import DamStrip
+from assistant.scan.readers import reader
 
 Cell = tuple[int, int]
 
@@ -41,7 +41,7 @@ class ScanResult:
     dam_tokens: int | None = None
     unsure_fields: tuple[str, ...] = ()
     rectified_png: bytes = b""
-    strips: tuple[DamStrip, ...] = ()
+    strips: tuple = ()  # the tracker's strips, each a scan.hamsterdam.DamStrip
     grid_box: tuple[float, float, float, float] | None = None
     paper: str = "a4"
     blur_mm: float = 0.0
@@ -52,19 +52,10 @@ class ScanResult:
         """This reading as one player's entry in the score check's JSON (``python -m assistant score``):
         Hamstern ``{"name", "crossed": [[row, col], ...], "one_track_struck"}``; Hamsterdam
         ``{"name", "flood_pile", "dam_tokens"}`` of strip ``strip`` (0 is the top one), without
-        "hamsters", which the tracker does not show."""
-        if self.game == "hamstern":
-            return {"name": name, "crossed": [list(cell) for cell in sorted(self.crossed)],
-                    "one_track_struck": self.one_track_struck}
-        if not 0 <= strip < len(self.strips):
-            raise ValueError(f"the tracker has {len(self.strips)} strips, not a strip {strip + 1}")
-        read = self.strips[strip]
-        return {"name": name, "flood_pile": read.flood_pile, "dam_tokens": read.dam_tokens}
+        "hamsters", which the tracker does not show. The game's reader says."""
+        return reader(self.game).check_player(self, name, strip)
 
     def score_check_data(self, names: list[str] | None = None) -> dict:
         """The whole score check's JSON this photo gives: Hamstern one player (``{"side", "players"}``),
         Hamsterdam one player per strip (names default to "Player 1", "Player 2"...)."""
-        if self.game == "hamstern":
-            return {"side": self.side, "players": [self.check_player((names or ["Player 1"])[0])]}
-        names = names or [f"Player {n + 1}" for n in range(len(self.strips))]
-        return {"players": [self.check_player(name, n) for n, name in enumerate(names[:len(self.strips)])]}
+        return reader(self.game).score_check_data(self, names)

@@ -47,7 +47,7 @@ def test_every_kind_has_its_own_four_markers():
 @pytest.mark.parametrize("side, paper, lang", [("A", "a4", "en"), ("B", "letter", "de"), (CAVE, "a4", "de")])
 def test_hamstern_sheets_carry_their_markers_where_the_reader_looks(side, paper, lang):
     image = page_image(hamstern.render(side, paper, lang))
-    kind = scan_marks.kind_number(scan_marks.hamstern_kind(side, paper))
+    kind = scan_marks.kind_number(hamstern.scan_kind(side, paper))
     found = detected(image)
     assert sorted(found) == [scan_marks.marker_id(kind, corner) for corner in range(4)]
     height = PAPERS[paper][1]

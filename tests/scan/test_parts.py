@@ -1,5 +1,5 @@
 """The reader's parts on their own (assistant/scan): the cells' decision against the sheet's own pen
-(cells.py), a soft QR code read module by module (code.py), a dam tracker's printed box drawn again
+(hamstern_cells.py), a soft QR code read module by module (code.py), a dam tracker's printed box drawn again
 (printed.py), and photos too soft for OpenCV's detectors read all the same."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from assistant.games.hamstern.layout import load_layout
-from assistant.scan import ScanRefused, cells, code, printed, read_photo
+from assistant.scan import ScanRefused, code, printed, read_photo
+from assistant.scan import hamstern_cells as cells
 from assistant.scan.sheet import PX_PER_MM
 from sheets import scan_marks
 from tests.scan.photos import dam_photo, hamstern_photo

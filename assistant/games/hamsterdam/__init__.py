@@ -20,7 +20,7 @@ INFO = register_game(GameInfo(
     name="hamsterdam", titles={"en": "Hamsterdam", "de": "Hamsterdam"}, icon="hamsterdam", kind="dice_cards",
     min_players=2, max_players=4, options=(Option("mode", "full", ("full", "classic")),),
     engine="assistant.games.hamsterdam:HamsterdamGame",
-    sheet_kind="hamsterdam", sheet="sheets.hamsterdam:render",
+    sheet_kind="hamsterdam", sheet="sheets.hamsterdam:render", scan="assistant.scan.hamsterdam",
     score_check="assistant.games.hamsterdam.scorecard:check_scores",
     log="assistant.games.hamsterdam.log", bots=BOTS, sim_setups=SIM_SETUPS,
     app="assistant.ui.hamsterdam.app", setup_has_bots=True, lowest_wins=True,

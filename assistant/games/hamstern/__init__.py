@@ -17,7 +17,7 @@ INFO = register_game(GameInfo(
              Option("cave", "", ("",), more="assistant.games.hamstern.caves:layout_text")),
     engine="assistant.games.hamstern:HamsternGame",
     score_check="assistant.games.hamstern.scorecard:check_scores",
-    sheet="sheets.hamstern:render", sheet_kind="hamstern",
+    sheet="sheets.hamstern:render", sheet_kind="hamstern", scan="assistant.scan.hamstern",
     bots="assistant.bots.hamstern", log="assistant.games.hamstern.log", app="assistant.ui.hamstern.app",
     variant_option="side",  # the two sheets (and each cave) are compared apart in the history
     replay_budget="assistant.games.hamstern.caves:at_most",  # a game saved with its cave's code only

@@ -19,7 +19,6 @@ from PIL import Image, ImageDraw
 from assistant.games.hamsterdam.cards import numbers
 from sheets import hamsterdam as tracker
 from sheets.pdf import PAPERS
-from sheets.scan_marks import DAM_LANGUAGES
 
 READ, UNSURE = (21, 101, 192), (230, 81, 0)  # blue as read, orange to look at
 AROUND = 6.0  # points of the page shown above the first strip and below the last
@@ -68,7 +67,7 @@ def picture(result) -> bytes | None:
 
 def _layout(page: Image.Image, paper: str, players: int) -> tracker.PageLayout:
     """The tracker's layout in the language whose table lines the photo shows."""
-    layouts = [tracker.page_layout(paper, players, lang) for lang in DAM_LANGUAGES]
+    layouts = [tracker.page_layout(paper, players, lang) for lang in tracker.SCAN_LANGUAGES]
     if all(layout.strips == layouts[0].strips for layout in layouts):  # two strips sit alike in every language
         return layouts[0]
     dark = 1.0 - np.asarray(page.convert("L"), dtype=np.float32) / 255.0
