@@ -374,7 +374,7 @@ def _draw_score_boxes(canvas: Canvas, lang: str, top: float, width: float) -> No
 
 
 # --- what the corner markers say (sheets/scan_marks.py, read by assistant/scan) ---------------------------
-SCAN_SIDES = ("A", "B", "cave")  # every cave is one kind: its QR code says which
+SCAN_SIDES = (*SIDES, "cave")  # every cave is one kind: its QR code says which
 
 
 def scan_kinds(papers) -> list[SheetKind]:
@@ -384,4 +384,4 @@ def scan_kinds(papers) -> list[SheetKind]:
 
 
 def scan_kind(side: str, paper: str) -> SheetKind:
-    return SheetKind("hamstern", paper, side=side if side in ("A", "B") else "cave")
+    return SheetKind("hamstern", paper, side=side if side in SIDES else "cave")
