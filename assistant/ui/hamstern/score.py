@@ -239,7 +239,7 @@ def hamstern_check(saved: SavedCheck | None) -> None:
                        ("sc_player", player), (f"sc_name_{player}", data["names"][player])):
         bind(key, value)
     _choose_side(side)
-    st.html(PLAYERS_CSS)
+    st.html(PLAYERS_CSS + TOTALS_CSS)  # one element: each is drawn again at every tap
     top = st.container(key="sc-players-row").columns([2, 1.6])
     top[0].segmented_control(tr("ui.players"), options=list(range(1, MAX_PLAYERS + 1)), required=True,
                              key="sc_count", on_change=_set, args=("count", "sc_count"))
@@ -268,8 +268,7 @@ def hamstern_check(saved: SavedCheck | None) -> None:
             for n, b in enumerate(breakdowns)]
     # Above the sheet only what keeps its height from tap to tap (a row that grew, a line that came, moved
     # the sheet under the finger between two taps): the totals' rows do not wrap, and the lines a tap may
-    # bring (a tie-break, a cross out of reach) come under the sheet.
-    st.html(TOTALS_CSS)
+    # bring (a tie-break, a cross out of reach) come under the sheet (TOTALS_CSS).
     st.container(key="sc-totals").table(rows, hide_index=True)
     crossed = sheets[player]
     score_photo.marks_line(side, player)
