@@ -66,22 +66,31 @@ def texts(at: AppTest) -> str:
 
 
 # --- the top bar's links (assistant/ui/components/top_links.py) ------------------------------------
-def top_links(at: AppTest) -> list[dict]:
-    """The top bar's links as the page sent them (``name``, ``label``, ``href``, ...); none on a seat's page."""
-    found = [json.loads(element.proto.json)["links"] for element in at.get("bidi_component")
-             if element.proto.id.endswith("-ht-top-links")]
-    return found[0] if found else []
-
-
-def tap_top_link(at: AppTest, name: str) -> AppTest:
-    """What a tap on a top-bar link sends (or a rewritten browser: any ``name``), and the run it makes."""
-    element = next(element for element in at.get("bidi_component") if element.proto.id.endswith("-ht-top-links"))
+def send_trigger(at: AppTest, element, text: str) -> AppTest:
+    """Send a component's trigger as the browser's message text (any text: a rewritten browser's too),
+    and rerun the app."""
     states = at._tree.get_widget_states()
     widget = states.widgets.add()
     widget.id = _make_trigger_id(element.proto.id, "events")
-    widget.json_trigger_value = json.dumps([{"event": "go", "value": name}])
+    widget.json_trigger_value = text
     at._run(states)
     return at
+
+
+def top_links_element(at: AppTest):
+    return next((element for element in at.get("bidi_component") if element.proto.id.endswith("-ht-top-links")),
+                None)
+
+
+def top_links(at: AppTest) -> list[dict]:
+    """The top bar's links as the page sent them (``name``, ``label``, ``href``, ...); none on a seat's page."""
+    element = top_links_element(at)
+    return json.loads(element.proto.json)["links"] if element is not None else []
+
+
+def tap_top_link(at: AppTest, name) -> AppTest:
+    """What a tap on a top-bar link sends (or a rewritten browser: any ``name``), and the run it makes."""
+    return send_trigger(at, top_links_element(at), json.dumps([{"event": "go", "value": name}]))
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -146,16 +155,10 @@ def board_data(at: AppTest, key: str) -> dict:
 
 def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
     """Send the decision a tap in the browser sends, and rerun the app."""
-    element = board(at, key)
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(element.proto.id, "events")
     # As the browser does, the decision names the position it was made on and the picture it shows.
     data = board_data(at, key)
-    widget.json_trigger_value = json.dumps([{"event": "action", "value": {
-        "button": button, "selection": list(selection), "version": data.get("version"), "has": data["html_id"]}}])
-    at._run(states)
-    return at
+    return send_trigger(at, board(at, key), json.dumps([{"event": "action", "value": {
+        "button": button, "selection": list(selection), "version": data.get("version"), "has": data["html_id"]}}]))
 
 
 # --- what the board offers ----------------------------------------------------------------------

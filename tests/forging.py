@@ -7,11 +7,10 @@ import json
 import random
 
 import pytest
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
 
 from assistant.games import get_game
 from assistant.games.registry import registered
-from tests.components import boards
+from tests.components import boards, send_trigger
 
 GAMES = [info.name for info in registered() if info.built and info.app]
 NAMES = ["Ann", "Ben", "Cid"]
@@ -42,11 +41,7 @@ def phone_on_its_turn(db, game: str, seed: int = 5) -> tuple[str, str]:
 def send(at, value) -> None:
     """What a rewritten browser sends as the board's decision."""
     (element,) = boards(at)
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(element.proto.id, "events")
-    widget.json_trigger_value = json.dumps([{"event": "action", "value": value}])
-    at._run(states)
+    send_trigger(at, element, json.dumps([{"event": "action", "value": value}]))
 
 
 def record(db, game_id: str) -> tuple:

@@ -12,12 +12,12 @@ import json
 from pathlib import Path
 
 import pytest
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.testing.v1 import AppTest
 
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
 from assistant.ui.components import SEND_PICTURE, picture_id
+from tests.components import send_trigger
 from tests.in_browser import HeldAnswers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,12 +42,8 @@ def sent(at: AppTest) -> dict:
 
 
 def tap(at: AppTest, button: str, has: str | None) -> dict:
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(at.get("bidi_component")[0].proto.id, "events")
-    widget.json_trigger_value = json.dumps(
-        [{"event": "action", "value": {"button": button, "selection": [], "version": None, "has": has}}])
-    at._run(states)
+    send_trigger(at, at.get("bidi_component")[0], json.dumps(
+        [{"event": "action", "value": {"button": button, "selection": [], "version": None, "has": has}}]))
     assert not at.exception, at.exception
     return sent(at)
 
@@ -70,11 +66,7 @@ st.write(st.session_state.pop("notice", ""))
 
 def forge(at: AppTest, value) -> str:
     """Send ``value`` as the board's decision (what a rewritten browser could send); the notice shown."""
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(at.get("bidi_component")[0].proto.id, "events")
-    widget.json_trigger_value = json.dumps([{"event": "action", "value": value}])
-    at._run(states)
+    send_trigger(at, at.get("bidi_component")[0], json.dumps([{"event": "action", "value": value}]))
     assert not at.exception, at.exception
     return at.markdown[-1].value if at.markdown else ""
 
@@ -144,12 +136,8 @@ def test_a_phone_redrawn_after_another_move_is_not_sent_the_pictures_it_keeps(db
 
     def heard(pictures) -> dict:
         listener = next(e for e in at.get("bidi_component") if e.proto.id.endswith("-ht-live-events"))
-        states = at._tree.get_widget_states()
-        widget = states.widgets.add()
-        widget.id = _make_trigger_id(listener.proto.id, "events")
-        widget.json_trigger_value = json.dumps([{"event": "moved", "value": {"count": 1, "n": 1,
-                                                                             "pictures": pictures}}])
-        at._run(states)
+        moved = {"count": 1, "n": 1, "pictures": pictures}
+        send_trigger(at, listener, json.dumps([{"event": "moved", "value": moved}]))
         assert not at.exception, at.exception
         return json.loads(board(at, HS).proto.json)["board"]
 
@@ -161,12 +149,8 @@ def test_a_phone_redrawn_after_another_move_is_not_sent_the_pictures_it_keeps(db
 def test_every_decision_names_itself_and_the_next_picture_says_it_answers_it():
     at = AppTest.from_string(PAGE, default_timeout=30).run()
     assert sent(at)["answered"] is None
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(at.get("bidi_component")[0].proto.id, "events")
-    widget.json_trigger_value = json.dumps([{"event": "action", "value": {
-        "button": "go", "selection": [], "version": None, "has": sent(at)["html_id"], "seq": 7}}])
-    at._run(states)
+    send_trigger(at, at.get("bidi_component")[0], json.dumps([{"event": "action", "value": {
+        "button": "go", "selection": [], "version": None, "has": sent(at)["html_id"], "seq": 7}}]))
     # The same picture, the same everything else: only "answered" tells the browser its decision is taken.
     assert sent(at)["answered"] == 7 and sent(at)["html"] is None
 

@@ -4,9 +4,8 @@ only to a page the bar offered; a seat's phone is offered none."""
 from __future__ import annotations
 
 import pytest
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
 
-from tests.components import open_app, tap_top_link, top_links
+from tests.components import open_app, send_trigger, tap_top_link, top_links, top_links_element
 
 
 def current(at) -> str:
@@ -34,12 +33,8 @@ def test_a_name_the_bar_did_not_offer_goes_nowhere(db, forged):
 
 def test_a_message_nested_too_deep_to_read_is_one_never_sent(db):
     at = open_app()
-    element = next(element for element in at.get("bidi_component") if element.proto.id.endswith("-ht-top-links"))
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(element.proto.id, "events")
-    widget.json_trigger_value = '[{"event": "go", "value": ' + "[" * 5000 + "]" * 5000 + "}]"  # RecursionError
-    at._run(states)
+    deep = '[{"event": "go", "value": ' + "[" * 5000 + "]" * 5000 + "}]"  # json.loads: RecursionError
+    send_trigger(at, top_links_element(at), deep)
     assert not at.exception and current(at) == "home"
     tap_top_link(at, "history")
     assert current(at) == "history"

@@ -9,7 +9,6 @@ import re
 from importlib import import_module
 
 import pytest
-from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from assistant import CHANCE, i18n
@@ -18,7 +17,7 @@ from assistant.replays import replay_of
 from assistant.ui import access
 from assistant.ui.moemmen.board import hand_order
 from assistant.ui.moemmen.pictures import card_box
-from tests.components import BIBER_PAGE, HOME_PAGE, SEAT_PAGE, board, board_data, boards, open_app, texts
+from tests.components import BIBER_PAGE, HOME_PAGE, SEAT_PAGE, board, board_data, boards, open_app, send_trigger, texts
 from tests.replays.helpers import saved_game
 
 REPLAY = "assistant/ui/pages/replay.py"
@@ -59,12 +58,7 @@ def as_visitor(monkeypatch) -> None:
 
 def ask_step(at, value) -> None:
     """What the board's keys or a swipe send (replay_board.js): a trigger with the step wanted."""
-    element = board(at, BOARD)
-    states = at._tree.get_widget_states()
-    widget = states.widgets.add()
-    widget.id = _make_trigger_id(element.proto.id, "events")
-    widget.json_trigger_value = json.dumps([{"event": "step", "value": value}])
-    at._run(states)
+    send_trigger(at, board(at, BOARD), json.dumps([{"event": "step", "value": value}]))
 
 
 # --- every game's board, sentence and actor -------------------------------------------------------------
