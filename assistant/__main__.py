@@ -31,8 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     score_command.add_argument("game", choices=[info.name for info in registered()])
     score_command.add_argument("file", help="a JSON file, or - for standard input")
     scan_command = commands.add_parser("scan", help="read a photo of a sheet into the JSON that score reads")
-    # The dice games' sheets are printed to be read (markers); the card games have no sheet to photograph.
-    scan_command.add_argument("game", choices=[info.name for info in registered() if info.kind != "cards"])
+    # The games the registry gives a photo reader (GameInfo.scan): their sheets are printed to be read.
+    scan_command.add_argument("game", choices=[info.name for info in registered() if info.scan])
     scan_command.add_argument("photo", help="a photo (JPEG, PNG) of one printed sheet")
     scan_command.add_argument("--name", action="append", dest="names", help="a player's name (once per strip)")
     scan_command.add_argument("--side", help="the side or cave code the sheet must be (a cave sheet)")
