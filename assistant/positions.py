@@ -30,6 +30,7 @@ from assistant.store import DamagedGame, SavedGame, Store, UnknownGame
 
 KEPT_GAMES = 64  # games kept live; the least recently used one is replayed again when it comes back
 KEPT_BEHIND = 16  # positions kept before the latest: Undo and the log step back without a replay
+TEXTS_KEPT = 64  # log sentences a position hands on to the next (a page shows the newest 20)
 
 
 class Position:
@@ -42,6 +43,9 @@ class Position:
         self.previous = previous
         self._views: dict[int | None, dict] = {}
         self._events: list | None = None
+        # The log's sentences written so far, by (language, names) and the event's index: the newest lines
+        # are written once, not again on every redraw of every device.
+        self._texts: dict[tuple[str, tuple[str, ...]], dict[int, str]] = {}
 
     @property
     def id(self) -> str:
@@ -64,8 +68,7 @@ class Position:
     def events(self) -> list:
         """The game's log as events: the position before's log and one step, or a replay for the first."""
         if self._events is None:
-            module = game_info(self.state.game.name).log
-            log = import_module(module) if module else None
+            log = self._log()
             if log is None:
                 self._events = []
             elif self.previous is not None and self.previous._events is not None:
@@ -78,14 +81,38 @@ class Position:
     def following(self, action: Action, text: str, stamp: Any) -> Position:
         """The position after ``action`` (checked by the engine: IllegalAction leaves this one as it is)."""
         state = self.state.clone()
-        state.apply(action)
+        log = self._log()
+        if log is None:
+            state.apply(action)
+            told = []
+        else:  # the log's step applies the action and tells what it did: the move is played once, not twice
+            told = log.log_step(state, action)
         after = Position(SavedGame(self.id, state, self.setup, self.saved.updated), self.actions + (text,), stamp,
                          previous=self)
-        if self._events is None:
-            self.events()  # tell the log this move only, and keep the game's log from growing in cost
-        after.events()
+        after._events = self.events() + told  # the game's log grows by this move only
+        newest = len(after._events) - TEXTS_KEPT
+        after._texts = {key: {index: text for index, text in texts.items() if index >= newest}
+                        for key, texts in self._texts.items()}
         _forget_beyond(after, KEPT_BEHIND)
         return after
+
+    def log_texts(self, lang: str, names: list[str], last: int | None = None) -> list[str]:
+        """The log's events (the ``last`` ones only, if given) as sentences in ``lang``, oldest first;
+        ``names`` are the seats' names as the page shows them."""
+        log, events = self._log(), self.events()
+        if log is None:
+            return []
+        texts = self._texts.setdefault((lang, tuple(names)), {})
+        start = max(0, len(events) - last) if last else 0
+        for index in range(start, len(events)):
+            if index not in texts:
+                texts[index] = log.log_text(events[index], lang, names)
+        return [texts[index] for index in range(start, len(events))]
+
+    def _log(self):
+        """The game's log module (assistant/games/logs.py), or None for a game that keeps no log."""
+        module = game_info(self.state.game.name).log
+        return import_module(module) if module else None
 
 
 def _forget_beyond(position: Position, depth: int) -> None:

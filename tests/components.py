@@ -106,8 +106,8 @@ def board(at: AppTest, key: str):
     return found[0]
 
 
-# The pictures a browser keeps by id: the app sends a board's picture only when it changed, so the
-# board's data names the picture (html_id) and its html is None.
+# The pictures and slots a browser keeps by id: the app sends a board's picture or slot only when the
+# browser does not keep it, so the board's data names it (html_id, a slot's id) and its html is None.
 _PICTURES: dict[str, str] = {}
 
 
@@ -124,6 +124,9 @@ def _keep_every_picture_sent() -> None:
         board = data["board"]
         if board["html"] is not None:
             _PICTURES[board["html_id"]] = board["html"]
+        for slot in board["slots"].values():
+            if slot["html"] is not None:
+                _PICTURES[slot["id"]] = slot["html"]
         return mount(*args, data=data, **kwargs)
 
     mount_keeping.keeps_pictures = True
@@ -133,14 +136,20 @@ def _keep_every_picture_sent() -> None:
 _keep_every_picture_sent()
 
 
+def _looked_up(picture_id: str, html: str | None) -> str:
+    if html is None:
+        assert picture_id in _PICTURES, "the app left out a picture this page was never sent"
+        return _PICTURES[picture_id]
+    _PICTURES[picture_id] = html
+    return html
+
+
 def payload(element) -> dict:
-    """What Python gave one board, its picture looked up as the browser does."""
+    """What Python gave one board, its picture and slots (``{name: html}``) looked up as the browser does."""
     data = json.loads(element.proto.json)["board"]
-    if data["html"] is None:
-        assert data["html_id"] in _PICTURES, "the app left out a picture this page was never sent"
-        data["html"] = _PICTURES[data["html_id"]]
-    else:
-        _PICTURES[data["html_id"]] = data["html"]
+    data["html"] = _looked_up(data["html_id"], data["html"])
+    data["slot_ids"] = {name: slot["id"] for name, slot in data.get("slots", {}).items()}
+    data["slots"] = {name: _looked_up(slot["id"], slot["html"]) for name, slot in data.get("slots", {}).items()}
     return data
 
 
@@ -155,10 +164,12 @@ def board_data(at: AppTest, key: str) -> dict:
 
 def decide(at: AppTest, key: str, button: str, selection=()) -> AppTest:
     """Send the decision a tap in the browser sends, and rerun the app."""
-    # As the browser does, the decision names the position it was made on and the picture it shows.
+    # As the browser does, the decision names the position it was made on and the pictures it keeps (at
+    # least the picture and the slots it shows).
     data = board_data(at, key)
     return send_trigger(at, board(at, key), json.dumps([{"event": "action", "value": {
-        "button": button, "selection": list(selection), "version": data.get("version"), "has": data["html_id"]}}]))
+        "button": button, "selection": list(selection), "version": data.get("version"),
+        "has": [data["html_id"], *data["slot_ids"].values()]}}]))
 
 
 # --- what the board offers ----------------------------------------------------------------------

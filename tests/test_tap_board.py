@@ -1,6 +1,6 @@
-"""The tap board sends its picture once: after a decision the browser names the picture it shows
-(and a redraw after another device's move names the pictures it keeps), and the next run sends the
-picture again only if it changed, or if the browser lost it.
+"""The tap board sends its picture and each slot once: after a decision the browser names the pictures
+and slots it keeps (and so does a redraw after another device's move), and the next run sends a picture or
+a slot again only if it changed, or if the browser lost it.
 
 A decision is drawn in the browser at once (tap_board's ``sent``), marked as waiting until the
 server's picture replaces it: checked in Chromium with the server's answers held back.
@@ -28,12 +28,17 @@ import streamlit as st
 from assistant.ui.components import tap_board
 st.session_state.setdefault("decisions", [])
 st.session_state.setdefault("picture", "<div>one</div>")
+st.session_state.setdefault("count", 0)
 def decided(decision):
     st.session_state.decisions.append(decision["button"])
     if decision["button"] == "turn":
         st.session_state.picture = "<div>two</div>"
+    if decision["button"] == "count":
+        st.session_state.count += 1
 tap_board("board", st.session_state.picture, select="none",
-          buttons=[{{"id": "go", "label": "Go"}}, {{"id": "turn", "label": "Turn"}}], on_decision=decided)
+          slots={{"same": "<b>always</b>", "count": f"<b>{{st.session_state.count}}</b>"}},
+          buttons=[{{"id": "go", "label": "Go"}}, {{"id": "turn", "label": "Turn"}}, {{"id": "count", "label": "+1"}}],
+          on_decision=decided)
 """
 
 
@@ -41,7 +46,7 @@ def sent(at: AppTest) -> dict:
     return json.loads(at.get("bidi_component")[0].proto.json)["board"]
 
 
-def tap(at: AppTest, button: str, has: str | None) -> dict:
+def tap(at: AppTest, button: str, has: list[str] | None) -> dict:
     send_trigger(at, at.get("bidi_component")[0], json.dumps(
         [{"event": "action", "value": {"button": button, "selection": [], "version": None, "has": has}}]))
     assert not at.exception, at.exception
@@ -108,17 +113,37 @@ def test_the_picture_goes_once_and_again_only_when_it_changes_or_is_lost():
     first = sent(at)
     assert first["html"] == "<div>one</div>" and first["html_id"] == picture_id("<div>one</div>")
 
-    # The browser shows picture one and decides: the picture is not sent again.
-    after = tap(at, "go", first["html_id"])
+    # The browser keeps picture one and decides: the picture is not sent again.
+    after = tap(at, "go", [first["html_id"]])
     assert after["html"] is None and after["html_id"] == first["html_id"]
-    # A browser that shows something else (a stale tab) gets the picture.
-    assert tap(at, "go", "another")["html"] == "<div>one</div>"
-    # The picture changes: sent although the browser named the old one.
-    changed = tap(at, "turn", first["html_id"])
+    # A browser that keeps something else (a stale tab) gets the picture.
+    assert tap(at, "go", ["another"])["html"] == "<div>one</div>"
+    # The picture changes: sent although the browser keeps the old one.
+    changed = tap(at, "turn", [first["html_id"]])
     assert changed["html"] == "<div>two</div>" and changed["html_id"] == picture_id("<div>two</div>")
     # The browser lost its pictures and asks: sent, and nothing is decided.
     assert tap(at, SEND_PICTURE, None)["html"] == "<div>two</div>"
     assert at.session_state.decisions == ["go", "go", "turn"]
+
+
+def test_a_slot_goes_once_and_again_only_when_it_changes_or_is_lost():
+    at = AppTest.from_string(PAGE, default_timeout=30).run()
+    first = sent(at)
+    assert first["slots"] == {"same": {"id": picture_id("<b>always</b>"), "html": "<b>always</b>"},
+                              "count": {"id": picture_id("<b>0</b>"), "html": "<b>0</b>"}}
+    kept = [first["html_id"], *(slot["id"] for slot in first["slots"].values())]
+    # A decision that changes one slot: only that slot is sent, the other is named by its id.
+    after = tap(at, "count", kept)
+    assert after["html"] is None
+    assert after["slots"] == {"same": {"id": picture_id("<b>always</b>"), "html": None},
+                              "count": {"id": picture_id("<b>1</b>"), "html": "<b>1</b>"}}
+    # Back to a slot the browser still keeps (its id named): not sent; one it dropped: sent.
+    assert at.session_state.count == 1
+    at.session_state.count = -1  # the next "+1" draws "<b>0</b>" again
+    again = tap(at, "count", kept)
+    assert again["slots"]["count"] == {"id": picture_id("<b>0</b>"), "html": None}
+    dropped = tap(at, "go", [first["html_id"]])
+    assert dropped["slots"]["same"]["html"] == "<b>always</b>" and dropped["slots"]["count"]["html"] == "<b>0</b>"
 
 
 def test_a_phone_redrawn_after_another_move_is_not_sent_the_pictures_it_keeps(db):
@@ -150,7 +175,7 @@ def test_every_decision_names_itself_and_the_next_picture_says_it_answers_it():
     at = AppTest.from_string(PAGE, default_timeout=30).run()
     assert sent(at)["answered"] is None
     send_trigger(at, at.get("bidi_component")[0], json.dumps([{"event": "action", "value": {
-        "button": "go", "selection": [], "version": None, "has": sent(at)["html_id"], "seq": 7}}]))
+        "button": "go", "selection": [], "version": None, "has": [sent(at)["html_id"]], "seq": 7}}]))
     # The same picture, the same everything else: only "answered" tells the browser its decision is taken.
     assert sent(at)["answered"] == 7 and sent(at)["html"] is None
 

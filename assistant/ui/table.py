@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import threading
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ import streamlit as st
 
 from assistant import IllegalAction, ahead
 from assistant.bots import get_bot
-from assistant.games.registry import game_info
 from assistant.positions import Position, Positions
 from assistant.store import DamagedGame, StaleGame, UnknownGame
 from assistant.store_errors import StorageError
@@ -123,11 +121,7 @@ class Table:
     def log(self, names: list[str], last: int | None = None) -> list[str]:
         """The moves so far (the ``last`` ones only, if given) as sentences in the player's language, oldest
         first; ``names`` are the seats' names as the page shows them. Empty for a game that keeps no log."""
-        module = game_info(self.game).log
-        if module is None:
-            return []
-        log, events = import_module(module), self._position.events()
-        return [log.log_text(event, lang(), names) for event in (events[-last:] if last else events)]
+        return self._position.log_texts(lang(), names, last)
 
     # --- deciding at once, and seats on phones ------------------------------------------------
     def on_phones(self) -> set[int]:

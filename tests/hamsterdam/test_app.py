@@ -8,6 +8,7 @@ a{face}/b{face}; what no tap says is a button (assistant/ui/hamsterdam/decisions
 
 from __future__ import annotations
 
+import json
 import random
 
 from assistant import i18n
@@ -15,7 +16,7 @@ from assistant.bots import Advice
 from assistant.bots.hamsterdam_policy import easy_move
 from assistant.games.hamsterdam.actions import Move, Roll
 from assistant.store import Store
-from assistant.ui.hamsterdam.board import table_html
+from assistant.ui.hamsterdam.board import CSS_SLOT, table_html
 from assistant.ui.hamsterdam.decisions import Board, board_for, parts_of, selection_parts
 from assistant.ui.hamsterdam.play import _doing, _how_key, _move_button, _told_apart
 from assistant.ui.table import Table
@@ -23,6 +24,7 @@ from tests.components import (
     assert_shows,
     board_data,
     board_html,
+    board,
     board_text,
     decide,
     has_board,
@@ -169,6 +171,30 @@ def test_a_whole_full_game_for_three_decided_on_the_board(db):
     assert final.is_over() and "The game is over" in at.header[0].value
     mine = {action.kind for action, step in zip(final.history, final.steps, strict=True) if step.actor == 0}
     assert {"pass", "lay", "keep", "put", "plug", "move", "breach"} <= mine, mine
+
+
+def test_a_decision_sends_only_the_slots_it_changed(db):
+    """The table goes as a small frame and slots (the style sheet, each dam, the roll, the piles), which the
+    browser keeps by id: after a roll the page is sent again only what the roll changed, and what it shows
+    is the whole table as the position is."""
+    game = position(4, "full", lambda state: len(state.history) >= 120 and state.is_chance_node()
+                    and state.phase == "roll")
+    game_id = saved(db, game, bots=("human", "human", "human"))
+    at = open_app(PAGE, game=game_id)
+    first = json.loads(board(at, HD).proto.json)["board"]
+    assert first["slots"]["css"]["html"] == CSS_SLOT and 'data-slot="dam0"' in first["html"]
+    decide(at, HD, "roll")
+    after = json.loads(board(at, HD).proto.json)["board"]
+    assert db.action_count(game_id) == len(game.history) + 1
+    sent = {name for name, slot in after["slots"].items() if slot["html"] is not None}
+    assert "css" not in sent and "roll" in sent and "piles" in sent
+    assert not {f"dam{seat}" for seat in range(4)} <= sent, sent  # a roll floods one dam at most
+    assert len(board(at, HD).proto.json) < len(json.dumps(first)) / 3
+    rolled = db.load(game_id).state
+    assert 'class="hd-value"' in board_html(at, HD) and board_text(at, HD).count("pile") >= 4
+    shown = board_data(at, HD)
+    assert shown["slots"]["roll"] in table_html(["Ann", "Bot 1", "Bot 2", "Bot 3"], [""] * 4, rolled.view(0),
+                                                0, "", "", "")
 
 
 # --- refusals, real dice ------------------------------------------------------------------------------

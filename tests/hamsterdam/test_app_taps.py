@@ -15,7 +15,7 @@ from assistant import IllegalAction, i18n
 from assistant.bots import hamsterdam as dam_bots
 from assistant.games.hamsterdam.actions import STAY, Move
 from assistant.ui.hamsterdam.decisions import board_for, parts_of, selection_parts
-from tests.components import board_data, decide, has_board, message, note_shown, open_app, open_seat
+from tests.components import board_data, decide, has_board, message, note_shown, open_app, open_seat, shown_html
 from tests.hamsterdam.helpers import position, saved
 
 PAGE = "hamsterdam"
@@ -23,7 +23,7 @@ HD = "hd-board"
 
 
 def parts(data: dict) -> set[str]:
-    return set(re.findall(r'data-tap="([^"]+)"', data["html"]))
+    return set(re.findall(r'data-tap="([^"]+)"', shown_html(data)))
 
 
 def tappable(data: dict) -> set[str]:

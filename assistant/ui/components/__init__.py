@@ -30,14 +30,15 @@ _tap_board = st.components.v2.component(
 )
 
 
-# The browser keeps each picture it was sent, by its id, and names the one it shows in every
-# decision; a run then sends the picture only if it changed (a 4-player sheet table is 100 KB that
-# Streamlit would otherwise serialise, hash and send on every decision). A device that redraws because
-# another device moved (assistant/ui/live_events.py) names the pictures it keeps too (``browser_keeps``):
+# The browser keeps each picture it was sent, and each slot's HTML, by its id, and names the ones it keeps
+# in every decision; a run then sends a picture or a slot only if the browser does not keep it already (a
+# 4-player sheet table is 100 KB that Streamlit would otherwise serialise, hash and send on every
+# decision; a late Hamsterdam table 50 KB, of which a decision changes a few slots). A device that redraws
+# because another device moved (assistant/ui/live_events.py) names what it keeps too (``browser_keeps``):
 # a phone that has not decided yet is not sent its sheets again on every move. Only the browser's word
 # counts: a run's picture may never reach it (a newer run drops what an older one had not sent yet).
-_HAS_PICTURE = "_tb_has_picture:"
-_LAST_PICTURE = "_tb_last_picture"  # {board key: the id of the picture its last run drew it with}
+_KEPT = "_tb_kept"  # the ids the browser said it keeps (one store for the page: every board on it shares it)
+MOST_KEPT = 96  # the browser keeps at most this many (tap_board.js), the newest
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
 # The number of the last decision taken (the browser numbers them): the next picture says it answers
 # it, and the browser's drawing of that decision gives way to it, even when nothing else changed (a
@@ -98,8 +99,8 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
     decision = (st.session_state.get(key) or {}).get("action")
     if not decision or not isinstance(decision, dict):  # the browser sends an object; anything else is no decision
         return
-    has, seq = decision.get("has"), decision.get("seq")
-    st.session_state[_HAS_PICTURE + key] = has if isinstance(has, str) else None
+    seq = decision.get("seq")
+    browser_keeps(decision.get("has"))
     if decision.get("button") == SEND_PICTURE:
         return
     st.session_state[_ANSWERED + key] = seq if isinstance(seq, int) and not isinstance(seq, bool) else None
@@ -111,13 +112,10 @@ def _dispatch(key: str, on_decision: Callable[[dict], None]) -> None:
 
 
 def browser_keeps(picture_ids) -> None:
-    """The browser says it keeps these pictures (a list of ids; anything else keeps none): every board
-    last drawn with one of them is not sent its picture again, every other one is. A browser that claims
-    one it lost asks for it."""
-    listed = picture_ids[:64] if isinstance(picture_ids, list) else []
-    kept = {picture for picture in listed if isinstance(picture, str)}
-    for key, picture in st.session_state.get(_LAST_PICTURE, {}).items():
-        st.session_state[_HAS_PICTURE + key] = picture if picture in kept else None
+    """The browser says it keeps these pictures and slots (a list of ids; anything else keeps none): the
+    next run sends only the others. A browser that claims one it lost asks for it."""
+    listed = picture_ids[:MOST_KEPT] if isinstance(picture_ids, list) else []
+    st.session_state[_KEPT] = frozenset(picture for picture in listed if isinstance(picture, str))
 
 
 def _wait_note() -> str:
@@ -130,7 +128,7 @@ def _full_note() -> str:
     return tr("ui.full_note")
 
 
-@lru_cache(maxsize=32)  # a board that keeps its picture (the same string each run) finds its id at once
+@lru_cache(maxsize=256)  # a board that keeps its picture (the same string each run) finds its id at once
 def picture_id(html: str) -> str:
     return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
 
@@ -145,7 +143,8 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
 
     ``html`` is the picture, drawn again in the browser only when it changes: keep it the same from
     one decision to the next and send what changes as ``slots`` (HTML for the elements marked
-    ``data-slot="name"``) and ``marks`` (``{class: [part ids]}``, such as the crossed cells; a mark's id
+    ``data-slot="name"``, each empty in the picture; the browser keeps them by id, so only a changed
+    slot is sent) and ``marks`` (``{class: [part ids]}``, such as the crossed cells; a mark's id
     ``"button:ID"`` or ``"mode:ID"`` puts its class on that button or mode of the board).
 
     ``select``: "many" (tap toggles, a button decides), "one" (a tap decides at once) or "none".
@@ -173,13 +172,15 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
     and disables its buttons until Python's next picture (or, with no answer, for 8 s); that picture is
     drawn as it comes, so a refusal shows the position as it was, with its reason.
     """
+    kept = st.session_state.get(_KEPT, frozenset())
     html_id = picture_id(html)
+    slots = {name: _kept_or_sent(slot, kept) for name, slot in (slots or {}).items()}
     if st.session_state.get(HIGHLIGHT):
         marks = {**(marks or {}), "tb-lesson": list(st.session_state[HIGHLIGHT])}
     data = {
-        "html": None if st.session_state.get(_HAS_PICTURE + key) == html_id else html,
+        "html": None if html_id in kept else html,
         "html_id": html_id,
-        "slots": slots or {},
+        "slots": slots,
         "select": {"mode": select, "max": max_selected, "tappable": list(tappable), "button": choose_button,
                    "pairs": pairs},
         "selected": list(selected),
@@ -196,6 +197,11 @@ def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappa
         "full_note": _full_note() if max_selected else "",
     }
     _offer(key, data)
-    st.session_state.setdefault(_LAST_PICTURE, {})[key] = html_id
     # One key: Streamlit looks at each top-level value of ``data`` for a dataframe (0.1 ms each).
     _tap_board(key=key, data={"board": data}, on_action_change=partial(_dispatch, key, on_decision))
+
+
+def _kept_or_sent(html: str, kept: frozenset[str]) -> dict:
+    """A slot as the board's data names it: its id, and its HTML unless the browser keeps it."""
+    slot_id = picture_id(html)
+    return {"id": slot_id, "html": None if slot_id in kept else html}

@@ -5,7 +5,8 @@
 // The picture (data.html) is drawn again only when it changes. What changes from one decision to
 // the next comes as small parts: the slots (HTML for the elements marked data-slot="name") and the
 // marks (a class per list of part ids, such as the crossed cells). So a decision costs the browser
-// a few class changes instead of drawing a whole sheet again.
+// a few class changes instead of drawing a whole sheet again. The page keeps pictures and slots by id,
+// and Python sends one only if the page does not keep it (the page's decisions name what it keeps).
 //
 // A decision is drawn here at once, before the server has heard of it: Python says per decision what
 // it looks like (data.sent: classes for the selected parts, or for parts it names), and the board
@@ -15,6 +16,13 @@
 // or, for a refused decision, the picture as it was with the reason.
 const WAITING_MS = 8000;  // no answer by then (a lost connection): the board is the player's again
 const SLOW_MS = 400;  // no answer by then: a ring round the board pulses (the usual answer comes sooner)
+const MOST_KEPT = 96;  // pictures and slots kept (MOST_KEPT in __init__.py): a few positions of every board
+
+// Keeps html by its id, as the newest (a Map keeps the order things were put in).
+function remember(pictures, id, html) {
+  pictures.delete(id);
+  pictures.set(id, html);
+}
 
 // The classes a decision put on, as [element, class, added] to be taken back in reverse order.
 function takeBack(root) {
@@ -60,19 +68,25 @@ export default function (component) {
     root.className = "tb-root";
     parentElement.appendChild(root);
   }
-  // Pictures are kept by id for the page's life: after a decision Python sends the picture again
-  // only when it changed (the decision says which one this page shows).
+  // Pictures and slots are kept by id (the newest MOST_KEPT of them): after a decision Python sends
+  // again only those the page does not keep (the decision names the ones it does).
   const pictures = (window.tbPictures ||= new Map());
-  const { html: sent, html_id: htmlId, ...rest } = data;
-  if (sent != null) {
-    if (pictures.size > 16) pictures.clear();
-    pictures.set(htmlId, sent);
+  const { html: sent, html_id: htmlId, slots: slotData = {}, ...rest } = data;
+  if (sent != null) remember(pictures, htmlId, sent);
+  const slots = {};  // slot name: the id of its HTML
+  for (const [name, slot] of Object.entries(slotData)) {
+    if (slot.html != null) remember(pictures, slot.id, slot.html);
+    slots[name] = slot.id;
   }
-  const html = pictures.get(htmlId);
-  if (html === undefined) {  // not kept here after all: ask for it, nothing decided
+  const used = [htmlId, ...Object.values(slots)];
+  if (!used.every((id) => pictures.has(id))) {  // not kept here after all: ask for it, nothing decided
     setTriggerValue("action", { button: "send_picture", selection: [], has: null });
     return;
   }
+  used.forEach((id) => remember(pictures, id, pictures.get(id)));  // the ones in use are the newest
+  while (pictures.size > MOST_KEPT) pictures.delete(pictures.keys().next().value);
+  const html = pictures.get(htmlId);
+  rest.slots = slots;
   const state = JSON.stringify(rest);
   // Streamlit calls this again whenever the page redraws, often with the same data: then the
   // board is left as it is, with the player's selection.
@@ -101,12 +115,23 @@ export default function (component) {
     root.tbSlots = {};
     root.tbClassed = new Map();
     root.tbMarks = [];
-    // Every part by its id, found once: a sheet has about 150 cells.
+  }
+  let redrawn = !samePicture;
+  for (const [name, id] of Object.entries(slots)) {
+    if (root.tbSlots[name] === id) continue;
+    root.querySelectorAll(`[data-slot="${name}"]`).forEach((el) => { morph(el, pictures.get(id)); });
+    root.tbSlots[name] = id;
+    redrawn = true;
+  }
+  if (redrawn) {
+    // Every part by its id, found once per new picture or slot: a sheet has about 150 cells. A slot's
+    // new parts get the classes their ids carry (a mark, the selection).
     root.tbParts = new Map();
     root.querySelectorAll("[data-tap]").forEach((el) => {
       if (!root.tbParts.has(el.dataset.tap)) root.tbParts.set(el.dataset.tap, []);
       root.tbParts.get(el.dataset.tap).push(el);
     });
+    root.tbClassed.forEach((ids, cls) => ids.forEach((id) => (root.tbParts.get(id) || []).forEach((el) => el.classList.add(cls))));
   }
   const parts = root.tbParts;
   // Which parts carry each class now: a change touches only the parts it changes (a table of four sheets
@@ -117,12 +142,6 @@ export default function (component) {
     had.forEach((id) => { if (!wanted.has(id)) (parts.get(id) || []).forEach((el) => el.classList.remove(cls)); });
     wanted.forEach((id) => { if (!had.has(id)) (parts.get(id) || []).forEach((el) => el.classList.add(cls)); });
     root.tbClassed.set(cls, wanted);
-  }
-
-  for (const [name, slotHtml] of Object.entries(data.slots || {})) {
-    if (root.tbSlots[name] === slotHtml) continue;
-    root.querySelectorAll(`[data-slot="${name}"]`).forEach((el) => { morph(el, slotHtml); });
-    root.tbSlots[name] = slotHtml;
   }
 
   // Marks: the classes named now are set on their parts and taken off all others; a class named
@@ -207,7 +226,7 @@ export default function (component) {
       root.tbRefresh();
     }, WAITING_MS);
     root.tbSlowTimer = setTimeout(() => root.classList.toggle("tb-slow", root.tbWaiting === waiting), SLOW_MS);
-    setTriggerValue("action", { button, selection, version: data.version, has: htmlId, seq });
+    setTriggerValue("action", { button, selection, version: data.version, has: [...pictures.keys()], seq });
   };
 
   // Boxes that the selection would use up (a track of boxes): the next n after the used ones.

@@ -22,6 +22,7 @@ from assistant.ui.hamsterdam.pictures import dam_card_svg, piece_chip, stack_cou
 from assistant.ui.pictures import die_svg
 
 TABLE_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
+CSS_SLOT = f"<style>{TABLE_CSS}</style>"
 T = "ui.hamsterdam"
 
 
@@ -31,23 +32,55 @@ def esc(text: str) -> str:
 
 def table_html(names: list[str], labels: list[str], view: dict, focus: int, status: str, extra: str,
                notes: str) -> str:
-    """The whole table: ``focus`` is the seat whose dam is drawn big (the one deciding); ``extra``
-    what the decision needs besides the dams (cards to pass or lay, specials to keep, dice to enter);
-    ``notes`` (a hint, a refusal) go below the buttons, so that they do not push them away."""
-    others = [seat for seat in range(view["num_players"]) if seat != focus]
-    big = _dam(names, labels, view, focus, big=True)
-    small = "".join(_dam(names, labels, view, seat, big=False) for seat in others)
-    roll = _roll(view) or _start_rolls(names, view)
-    side = (f'<div class="hd-side">{roll}<div class="tb-modes"></div><div class="tb-buttons"></div>'
-            f'<div class="tb-note"></div>{notes}{_piles(names, view)}</div>')
-    return (f'<style>{TABLE_CSS}</style><div class="hd-table hd-phase-{view["phase"]}">'
-            f'<div class="hd-status">{status}</div>'
-            f'<div class="hd-main">{big}{extra}</div>{side}<div class="hd-others">{small}</div></div>')
+    """The whole table as one piece of markup (a replay, the end); the arguments are ``table_parts``'."""
+    frame, slots = table_parts(names, labels, view, focus, status, extra, notes)
+    return filled(frame, slots)
+
+
+def table_parts(names: list[str], labels: list[str], view: dict, focus: int, status: str, extra: str,
+                notes: str) -> tuple[str, dict[str, str]]:
+    """The table as the tap board takes it: a frame and its slots. ``focus`` is the seat whose dam is drawn
+    big (the one deciding); ``extra`` what the decision needs besides the dams (cards to pass or lay,
+    specials to keep, dice to enter); ``notes`` (a hint, a refusal) go below the buttons, so that they do
+    not push them away.
+
+    The frame is small and names only where things go (whose dam is big, the phase); every dam, the roll,
+    the piles and the style sheet are slots, which the browser keeps: a decision sends the few that changed
+    (a late table is 50 KB, of which a roll changes the roll, the piles and a line or two)."""
+    slots = {"css": CSS_SLOT, "status": status, "extra": extra, "roll": _roll(view) or _start_rolls(names, view),
+             "notes": notes, "piles": _piles(names, view)}
+    for seat in range(view["num_players"]):
+        slots[f"dam{seat}"] = _dam(names, labels, view, seat, big=seat == focus)
+    return _frame(view, focus), slots
+
+
+def _frame(view: dict, focus: int) -> str:
+    acting = _acting(view)
+
+    def player(seat: int, size: str) -> str:
+        return f'<div class="hd-player hd-{size}{" hd-turn" if acting == seat else ""}" data-slot="dam{seat}"></div>'
+
+    others = "".join(player(seat, "small") for seat in range(view["num_players"]) if seat != focus)
+    # data-tap "piles": only looked at, a part a lesson can point at (the flood piles, the score)
+    return (f'<div hidden data-slot="css"></div><div class="hd-table hd-phase-{view["phase"]}">'
+            f'<div class="hd-status" data-slot="status"></div>'
+            f'<div class="hd-main">{player(focus, "big")}<div class="hd-slot" data-slot="extra"></div></div>'
+            f'<div class="hd-side"><div class="hd-slot" data-slot="roll"></div><div class="tb-modes"></div>'
+            f'<div class="tb-buttons"></div><div class="tb-note"></div><div class="hd-slot" data-slot="notes"></div>'
+            f'<div class="hd-piles" data-tap="piles" data-slot="piles"></div></div>'
+            f'<div class="hd-others">{others}</div></div>')
+
+
+def filled(frame: str, slots: dict[str, str]) -> str:
+    """The frame with each slot's markup in its element (each slot's element is empty in the frame)."""
+    for name, markup in slots.items():
+        frame = frame.replace(f'data-slot="{name}">', f'data-slot="{name}">{markup}', 1)
+    return frame
 
 
 def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: bool) -> str:
+    """What a player's box holds (the box itself is the frame's: big or small, whose turn)."""
     shown = view["players"][seat]
-    classes = "hd-player" + (" hd-big" if big else " hd-small") + (" hd-turn" if _acting(view) == seat else "")
     label = f' <span class="hd-label">{esc(labels[seat])}</span>' if labels[seat] else ""
     counts = esc(tr(f"{T}.player_counts", pile=shown["pile"], dam=shown["dam_tokens"], total=shown["score"],
                     hamsters=shown["hamsters"]))
@@ -79,7 +112,7 @@ def _dam(names: list[str], labels: list[str], view: dict, seat: int, *, big: boo
     hand = _pieces_line(f"{T}.to_place", shown["hand"], "hd-hand") if shown["hand"] else ""
     if hand and stood_any and big:
         hand += f'<div class="hd-line hd-stood-note">{esc(tr(f"{T}.stood_before"))}</div>'
-    return f'<div class="{classes}">{head}<div class="hd-dam">{"".join(cards)}</div>{hand}{reserve}</div>'
+    return f'{head}<div class="hd-dam">{"".join(cards)}</div>{hand}{reserve}'
 
 
 def _stood(before: list[str], now: list[str]) -> str:
@@ -171,10 +204,9 @@ def _piles(names: list[str], view: dict) -> str:
     supply = tr(f"{T}.supply", count=view["supply"])
     bar = min(100, round(100 * view["tokens_in_piles"] / view["end_tokens"]))
     widths = "".join(f'<col style="width:{width}%">' for width in (26, 16, 16, 17, 25))
-    # data-tap "piles": only looked at, a part a lesson can point at (the flood piles, the score)
-    return (f'<div class="hd-piles" data-tap="piles"><table><colgroup>{widths}</colgroup><tr>{head}</tr>{rows}</table>'
+    return (f'<table><colgroup>{widths}</colgroup><tr>{head}</tr>{rows}</table>'
             f'<div class="hd-bar"><i style="width:{bar}%"></i></div><div class="hd-line"><b>{esc(progress)}</b></div>'
-            f'<div class="hd-line">{esc(supply)} · {esc(turn)}</div></div>')
+            f'<div class="hd-line">{esc(supply)} · {esc(turn)}</div>')
 
 
 # --- what a decision needs besides the dams ------------------------------------------------------

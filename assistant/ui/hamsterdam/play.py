@@ -31,7 +31,7 @@ from assistant.ui.hamsterdam.board import (
     moving_pieces,
     offered_specials,
     round_and_turn,
-    table_html,
+    table_parts,
 )
 from assistant.ui.hamsterdam.decisions import Board, board_for
 from assistant.ui.hamsterdam.devices import may_roll, roller
@@ -130,12 +130,12 @@ def _table(table: Table) -> None:
     if any(move.kind == "use" and move.piece == "spinster" for _, move in board.extra):
         extra += f'<div class="hd-line hd-spin-note">{html.escape(tr(f"{TEXTS}.spinster_buttons"))}</div>'
     status = _status(table, view, deciding, chance, board)
-    markup = table_html(table.names, labels(table, seat, TEXTS), view, focus, status, extra, board_messages())
+    frame, slots = table_parts(table.names, labels(table, seat, TEXTS), view, focus, status, extra, board_messages())
     buttons = _buttons(table, view, seat, deciding, board, hint)
     modes = [{"id": mode["id"], "label": _piece_label(mode["piece"], view, seat), "tappable": mode["tappable"]}
              for mode in board.modes]
-    tap_board(BOARD, markup, tappable=board.tappable, select=board.select, max_selected=board.most, pairs=board.pairs,
-              buttons=buttons, modes=modes, mode=hint.get("mode") if hint else None,
+    tap_board(BOARD, frame, slots=slots, tappable=board.tappable, select=board.select, max_selected=board.most,
+              pairs=board.pairs, buttons=buttons, modes=modes, mode=hint.get("mode") if hint else None,
               notes=why_not(table, view, seat, deciding, board),
               marks={"tb-hint": hint["taps"]} if hint else None, version=table.picture(seat),
               sent={"taps": {"selected": ["tb-taken"]}, "buttons": {"pass": {"selected": ["tb-taken"]},
@@ -381,8 +381,8 @@ def _end(table: Table) -> None:
     # Every dam as the game ended, the winner's big: only looked at.
     winner = standings["players"][0]["player"]
     status = f'<div class="tb-status"><b>{html.escape(tr(f"{TEXTS}.final_dams"))}</b></div>'
-    tap_board(BOARD, table_html(table.names, labels(table, table.held, TEXTS), view, winner, status, "", ""),
-              select="none", notes=game_over(table), on_decision=_nothing)
+    frame, slots = table_parts(table.names, labels(table, table.held, TEXTS), view, winner, status, "", "")
+    tap_board(BOARD, frame, slots=slots, select="none", notes=game_over(table), on_decision=_nothing)
 
 
 def _nothing(decision: dict) -> None:
