@@ -22,9 +22,9 @@ from assistant.ui.hamsterdam.play import _doing, _how_key, _move_button, _told_a
 from assistant.ui.table import Table
 from tests.components import (
     assert_shows,
+    board,
     board_data,
     board_html,
-    board,
     board_text,
     decide,
     has_board,
