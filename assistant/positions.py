@@ -91,8 +91,10 @@ class Position:
                          previous=self)
         after._events = self.events() + told  # the game's log grows by this move only
         newest = len(after._events) - TEXTS_KEPT
-        after._texts = {key: {index: text for index, text in texts.items() if index >= newest}
-                        for key, texts in self._texts.items()}
+        # Read from copies (dict.copy is one step for the interpreter): another device's thread may be writing
+        # this position's sentences meanwhile, and a dict that grows while it is read stops the move.
+        after._texts = {key: {index: text for index, text in texts.copy().items() if index >= newest}
+                        for key, texts in self._texts.copy().items()}
         _forget_beyond(after, KEPT_BEHIND)
         return after
 

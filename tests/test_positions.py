@@ -146,3 +146,78 @@ def _log_steps(game: str):
         return None
     log = import_module(path)
     return log.log_start, log.log_step
+
+
+def _sentences(position, lang: str, names: list[str]) -> list[str]:
+    """The log of ``position`` written from a replay, as it read before sentences were kept."""
+    from importlib import import_module
+
+    from assistant.games.registry import game_info
+
+    game = position.state.game.name
+    log = import_module(game_info(game).log)
+    return [log.log_text(event, lang, names) for event in game_log(position.state, *_log_steps(game))]
+
+
+def test_the_log_reads_right_in_every_language_and_names_after_an_undo_and_another_move(db):
+    """The sentences kept per position are those of its own moves: after names, a language, an undo and
+    another move in the undone one's place (here and in another server process), each line is the one a
+    replay writes."""
+    game_id = new_game(db, "hamsterbacke", players=3, seed=8)
+    here, there = Positions(db), Positions(Store(db.path))
+    readers = [("en", ["P0", "P1", "P2"]), ("de", ["P0", "P1", "P2"]), ("en", ["Ann", "Ben", "Cid"])]
+    position = play(here, game_id, 6, seed=1)
+    while not position.state.can_undo():
+        position = play(here, game_id, 1, seed=len(position.actions))
+    there.latest(game_id)
+    for lang, names in readers:  # every device has read the log, in its language, with its names
+        assert position.log_texts(lang, names) == _sentences(position, lang, names)
+        there.latest(game_id).log_texts(lang, names, last=3)
+    undone = position.state.history[-1]
+    before = here.take_back(position)
+    other = next(action for action in before.state.legal_actions() if action != undone)
+    after = here.save(before, other)
+    elsewhere = there.latest(game_id)
+    assert elsewhere.state.history[-1] == other
+    for lang, names in readers:
+        for shown in (after, elsewhere):
+            expected = _sentences(shown, lang, names)
+            assert shown.log_texts(lang, names) == expected and shown.log_texts(lang, names, last=4) == expected[-4:]
+    assert after.log_texts("en", readers[0][1])[-1] != position.log_texts("en", readers[0][1])[-1]
+
+
+def test_a_move_made_while_another_device_writes_the_log_goes_through(db):
+    """Every device draws the log of the same position, on threads of its own, while one of them moves from
+    it: the move reads the sentences written so far as they are being written, and is never stopped."""
+    import sys
+    import threading
+    import time
+
+    game_id = new_game(db)
+    position = play(Positions(db), game_id, 30)
+    state = position.state
+    action = state.chance_outcome() if state.is_chance_node() else state.legal_actions()[0]
+    errors, done = [], threading.Event()
+
+    def draw() -> None:  # a device per name: each writes sentences the moving thread reads
+        drawn = 0
+        while not done.is_set():
+            drawn += 1
+            position.log_texts("en", [f"Ann {drawn}", "Ben", "Cid"], last=20)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # the threads take turns as often as they can: a race shows at once
+    drawer = threading.Thread(target=draw)
+    drawer.start()
+    try:
+        start = time.monotonic()
+        while time.monotonic() - start < 1.0:
+            try:
+                position.following(action, action.to_json(), None)
+            except RuntimeError as error:
+                errors.append(error)
+    finally:
+        done.set()
+        drawer.join()
+        sys.setswitchinterval(interval)
+    assert len(position._texts) > 100 and not errors, f"{len(errors)} moves stopped: {errors[:1]}"
