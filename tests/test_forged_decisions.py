@@ -7,12 +7,13 @@ assistant/ui/deciding.py)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from assistant.games import get_game
-from tests.components import board_data, boards, open_app, open_seat, texts
+from tests.components import board_data, boards, open_app, open_seat, send_trigger, texts
 from tests.forging import (
     GAMES,
     JUNK,
@@ -93,3 +94,41 @@ def test_a_phone_cannot_take_the_decisions_of_another_seat(db, game):
         assert not phone.exception, (value, phone.exception)
         assert record(db, game_id) == before, value
         assert any(line in texts(phone) for line in REFUSED), value
+
+
+def _named(at) -> dict[str, bool]:
+    """Every picture and slot id the page's boards name as they went to the browser: True where its HTML went
+    along (False: the browser said it keeps it)."""
+    named = {}
+    for element in boards(at):
+        data = json.loads(element.proto.json)["board"]
+        named[data["html_id"]] = data["html"] is not None
+        named |= {slot["id"]: slot["html"] is not None for slot in data["slots"].values()}
+    return named
+
+
+def _claim(at, ids) -> dict[str, bool]:
+    """A rewritten browser names the pictures it keeps without deciding anything (the live updates' trigger,
+    which redraws the table): what the boards then name, and send."""
+    listener = next(e for e in at.get("bidi_component") if e.proto.id.endswith("-ht-live-events"))
+    send_trigger(at, listener, json.dumps([{"event": "moved", "value": {"count": 1, "n": 1, "pictures": ids}}]))
+    assert not at.exception, at.exception
+    return _named(at)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_that_claims_another_seats_pictures_learns_nothing(db, game):
+    """Ben's phone names, as kept, the ids of Ann's pictures (her hand, her offered specials: ids a cheater
+    could also work out from a guessed hand). His boards name the same ids as before and leave out only
+    those of his own pictures that he named: what he is sent depends on no picture but his own, so a guess
+    is never confirmed or denied."""
+    game_id, token = phone_on_its_turn(db, game)
+    anns = set(_named(open_seat(db.seat_links(game_id, [0])[0].token)))
+    phone = open_seat(token)
+    mine = _named(phone)
+    assert all(mine.values()) and anns - set(mine), f"{game}: Ann's page draws nothing Ben's does not"
+    print(f"{game}: Ann's page names {len(anns - set(mine))} pictures Ben's does not, Ben's {len(mine)}")
+    for claims in (sorted(anns - set(mine)), sorted(anns), sorted(anns | set(mine))):
+        answer = _claim(phone, claims)
+        assert set(answer) == set(mine), game
+        assert {picture for picture, sent in answer.items() if not sent} == set(claims) & set(mine), game

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from assistant.games import get_game
 from assistant.games.hamstern import Roll
+from assistant.ui.components import _KEPT as KEPT
 from assistant.ui.components import SEND_PICTURE, picture_id
 from tests.components import send_trigger
 from tests.in_browser import HeldAnswers
@@ -144,6 +145,30 @@ def test_a_slot_goes_once_and_again_only_when_it_changes_or_is_lost():
     assert again["slots"]["count"] == {"id": picture_id("<b>0</b>"), "html": None}
     dropped = tap(at, "go", [first["html_id"]])
     assert dropped["slots"]["same"]["html"] == "<b>always</b>" and dropped["slots"]["count"]["html"] == "<b>0</b>"
+
+
+def test_what_a_browser_says_it_keeps_cannot_stop_slow_or_fill_the_server():
+    """``has`` as a rewritten browser may send it: a million entries, long texts, numbers, objects, lists in
+    lists. The decision is taken all the same, the server reads no more than the browser may keep
+    (MOST_KEPT ids, each an id's length), and sends whatever it is not told in so many words is kept."""
+    at = AppTest.from_string(PAGE, default_timeout=60).run()
+    first = sent(at)
+    kept = [first["html_id"], *(slot["id"] for slot in first["slots"].values())]
+    forged = [[0] * 10**6 + kept, ["x" * 10**6] * 8, [kept], [[picture] for picture in kept],
+              [{"id": picture} for picture in kept], {"has": kept}, ",".join(kept), [None, True, 1.5, 10**30, -1],
+              [picture.upper() + " " for picture in kept], [picture * 2 for picture in kept]]
+    for has in forged:
+        answer = tap(at, "go", has)
+        assert answer["html"] == "<div>one</div>" and all(slot["html"] for slot in answer["slots"].values()), has
+        assert at.session_state[KEPT] == frozenset()
+    # The ids the browser keeps count, whatever comes with them; the server holds those ids, not megabytes.
+    assert tap(at, "go", ["x" * 10**6] * 8 + kept + [0] * 10**6)["html"] is None
+    assert at.session_state[KEPT] == frozenset(kept)
+    assert at.session_state.decisions == ["go"] * (len(forged) + 1)
+    # Lists nested too deep to be read: no decision at all, and the page stands.
+    send_trigger(at, at.get("bidi_component")[0], '[{"event": "action", "value": {"button": "go", "has": '
+                 + "[" * 100_000 + "]" * 100_000 + "}}]")
+    assert not at.exception and at.session_state.decisions == ["go"] * (len(forged) + 1)
 
 
 def test_a_phone_redrawn_after_another_move_is_not_sent_the_pictures_it_keeps(db):

@@ -39,6 +39,7 @@ _tap_board = st.components.v2.component(
 # counts: a run's picture may never reach it (a newer run drops what an older one had not sent yet).
 _KEPT = "_tb_kept"  # the ids the browser said it keeps (one store for the page: every board on it shares it)
 MOST_KEPT = 96  # the browser keeps at most this many (tap_board.js), the newest
+ID_LENGTH = 16  # a picture's id: 16 hex digits (``picture_id``)
 SEND_PICTURE = "send_picture"  # the browser lost a picture it was told it had (a rare remount)
 # The number of the last decision taken (the browser numbers them): the next picture says it answers
 # it, and the browser's drawing of that decision gives way to it, even when nothing else changed (a
@@ -115,7 +116,10 @@ def browser_keeps(picture_ids) -> None:
     """The browser says it keeps these pictures and slots (a list of ids; anything else keeps none): the
     next run sends only the others. A browser that claims one it lost asks for it."""
     listed = picture_ids[:MOST_KEPT] if isinstance(picture_ids, list) else []
-    st.session_state[_KEPT] = frozenset(picture for picture in listed if isinstance(picture, str))
+    # Only what has an id's length: the session holds these until the next decision, and a forged list of
+    # long texts would keep megabytes there.
+    st.session_state[_KEPT] = frozenset(picture for picture in listed
+                                        if isinstance(picture, str) and len(picture) == ID_LENGTH)
 
 
 def _wait_note() -> str:
@@ -130,7 +134,7 @@ def _full_note() -> str:
 
 @lru_cache(maxsize=256)  # a board that keeps its picture (the same string each run) finds its id at once
 def picture_id(html: str) -> str:
-    return hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+    return hashlib.blake2b(html.encode(), digest_size=ID_LENGTH // 2).hexdigest()
 
 
 def tap_board(key: str, html: str, *, slots: dict[str, str] | None = None, tappable=(), selected=(),
