@@ -290,3 +290,43 @@ def test_a_decision_is_drawn_at_once_and_the_server_s_picture_replaces_it(app):
         answers.release()
         page.locator(f'{BOARD} [data-tap="0-0"].tb-tappable').wait_for()  # the roll the server made
     assert len(app.store.load(played).state.history) == 3  # the roll, the placement, the next roll
+
+
+@pytest.mark.browser
+def test_a_browser_that_lost_what_it_said_it_keeps_asks_for_it_and_draws_it_whole(app):
+    """The page names its pictures in a decision, then loses them all before the answer comes (as a page
+    whose store another board filled): the answer, which leaves them out, is not drawn half; the board asks
+    for them (send_picture), and draws the answer whole: the refusal's reason, the sheet, its taps."""
+    from tests.browser import browser_page
+    from tests.hamstern.helpers import cell_ids
+    from tests.in_browser import ARTIFACTS, select
+
+    state = get_game("hamstern").new_state(1, seed=1)
+    state.apply(Roll(3))
+    played = app.store.create(state, {"names": ["Ann"], "dice": "app"})
+    asked = []  # the page's messages that ask for what it lost
+    with browser_page(1024, 768) as page:
+        answers = HeldAnswers(page)
+        page.on("websocket", lambda socket: socket.on("framesent", lambda frame: asked.append(frame)
+                                                      if SEND_PICTURE.encode() in _bytes(frame) else None))
+        page.goto(f"{app.url}/hamstern?game={played}&lang=en")
+        page.locator(f'{BOARD} [data-tap="4-5"].tb-tappable').wait_for()
+        select(page, BOARD, *cell_ids("F5 G5"))
+        answers.holding = True
+        page.locator(f'{BOARD} button[data-button="confirm"]').click()
+        page.wait_for_function(WAITING)
+        assert page.evaluate("window.tbPictures.size") >= 2  # the sheet and the side panel at least, named
+        page.evaluate("window.tbPictures.clear()")
+        answers.release()
+        page.locator(f"{BOARD} .tb-error").filter(has_text="cross exactly 3 cells").wait_for()
+        page.wait_for_function(ANSWERED)
+        page.locator(f'{BOARD} [data-tap="4-5"].tb-tappable').wait_for()
+        assert "undefined" not in page.locator(BOARD).inner_text()
+        assert len(asked) == 1 and page.evaluate("window.tbPictures.size") >= 2  # asked once, sent, kept again
+        page.screenshot(path=str(ARTIFACTS / "tap_board_lost_pictures.png"))
+    assert len(app.store.load(played).state.history) == 1  # the refused decision saved nothing
+
+
+def _bytes(frame) -> bytes:
+    """A websocket frame as Playwright gives it (bytes, or text)."""
+    return frame if isinstance(frame, bytes) else str(frame).encode()
