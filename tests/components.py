@@ -148,8 +148,9 @@ def payload(element) -> dict:
     """What Python gave one board, its picture and slots (``{name: html}``) looked up as the browser does."""
     data = json.loads(element.proto.json)["board"]
     data["html"] = _looked_up(data["html_id"], data["html"])
-    data["slot_ids"] = {name: slot["id"] for name, slot in data.get("slots", {}).items()}
-    data["slots"] = {name: _looked_up(slot["id"], slot["html"]) for name, slot in data.get("slots", {}).items()}
+    if "slots" in data:  # a tap board's (a replay's picture has none)
+        data["slot_ids"] = {name: slot["id"] for name, slot in data["slots"].items()}
+        data["slots"] = {name: _looked_up(slot["id"], slot["html"]) for name, slot in data["slots"].items()}
     return data
 
 
