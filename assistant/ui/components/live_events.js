@@ -71,7 +71,7 @@ async function listen(live, run) {
           live.heard = count;
           live.sent += 1;  // a new value each time, so that each is a new trigger
           // The tap boards' pictures this page keeps (tap_board.js): the redraw need not send them again.
-          const pictures = window.tbPictures ? [...window.tbPictures.keys()] : [];
+          const pictures = window.tbKept ? window.tbKept() : [];
           live.setTriggerValue("moved", { count, n: live.sent, pictures });
         }
       } else if (answer.status !== 204) {  // no events route (a server without it): the slow look remains

@@ -18,6 +18,13 @@ const WAITING_MS = 8000;  // no answer by then (a lost connection): the board is
 const SLOW_MS = 400;  // no answer by then: a ring round the board pulses (the usual answer comes sooner)
 const MOST_KEPT = 96;  // pictures and slots kept (MOST_KEPT in __init__.py): a few positions of every board
 
+// The ids the page keeps, as it tells Python (the newest MOST_KEPT), remembered as told.
+function tellKept(pictures) {
+  const ids = [...pictures.keys()].slice(-MOST_KEPT);
+  window.tbTold = new Set(ids);
+  return ids;
+}
+
 // Keeps html by its id, as the newest (a Map keeps the order things were put in).
 function remember(pictures, id, html) {
   pictures.delete(id);
@@ -80,11 +87,19 @@ export default function (component) {
   }
   const used = [htmlId, ...Object.values(slots)];
   if (!used.every((id) => pictures.has(id))) {  // not kept here after all: ask for it, nothing decided
+    window.tbTold = new Set();  // Python then keeps nothing for this page
     setTriggerValue("action", { button: "send_picture", selection: [], has: null });
     return;
   }
   used.forEach((id) => remember(pictures, id, pictures.get(id)));  // the ones in use are the newest
-  while (pictures.size > MOST_KEPT) pictures.delete(pictures.keys().next().value);
+  // The oldest go first, but never one in use or one the page last told Python it keeps: Python leaves those
+  // out until the page tells it again (a run of computer opponents' moves must not push out the player's table).
+  const spared = new Set([...(window.tbTold || []), ...used]);
+  for (const id of pictures.keys()) {
+    if (pictures.size <= MOST_KEPT) break;
+    if (!spared.has(id)) pictures.delete(id);
+  }
+  window.tbKept = () => tellKept(pictures);
   const html = pictures.get(htmlId);
   rest.slots = slots;
   const state = JSON.stringify(rest);
@@ -226,7 +241,7 @@ export default function (component) {
       root.tbRefresh();
     }, WAITING_MS);
     root.tbSlowTimer = setTimeout(() => root.classList.toggle("tb-slow", root.tbWaiting === waiting), SLOW_MS);
-    setTriggerValue("action", { button, selection, version: data.version, has: [...pictures.keys()], seq });
+    setTriggerValue("action", { button, selection, version: data.version, has: tellKept(pictures), seq });
   };
 
   // Boxes that the selection would use up (a track of boxes): the next n after the used ones.
